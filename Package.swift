@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+// iconaudit — audits a family of iOS bar icons for consistency, from pixels.
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PackageDescription
+
+let package = Package(
+  name: "iconaudit",
+  products: [
+    .executable(name: "iconaudit", targets: ["iconaudit"]),
+    .library(name: "IconAuditKit", targets: ["IconAuditCLI"]),
+  ],
+  targets: [
+    // MARK: C leaf targets. No C type crosses a public Swift API.
+    // libpng: classic API behind a C shim that owns the setjmp error path.
+    .target(
+      name: "CLibPNG",
+      linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+    ),
+    .systemLibrary(
+      name: "CFFTW", pkgConfig: "fftw3",
+      providers: [.apt(["libfftw3-dev"])]
+    ),
+    .systemLibrary(
+      name: "CLibRSVG", pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev"])]
+    ),
+    .systemLibrary(
+      name: "CPopplerGlib", pkgConfig: "poppler-glib",
+      providers: [.apt(["libpoppler-glib-dev"])]
+    ),
+    // Small C shims over librsvg and poppler: glib, cairo and GError stay in C.
+    .target(name: "CRSVG", dependencies: ["CLibRSVG"]),
+    .target(name: "CPoppler", dependencies: ["CPopplerGlib"]),
+
+    // MARK: Swift modules, in data-flow order; nothing imports upwards.
+    .target(name: "IconRaster", dependencies: ["CLibPNG", "CRSVG", "CPoppler"]),
+    .target(name: "IconMetrics", dependencies: ["IconRaster", "CFFTW"]),
+    .target(name: "FamilyAnalysis", dependencies: ["IconMetrics"]),
+    .target(name: "Guidelines", dependencies: ["FamilyAnalysis"]),
+    .target(name: "ReportWriters", dependencies: ["Guidelines"]),
+    .target(name: "ArgumentParsing"),
+    .target(
+      name: "IconAuditCLI",
+      dependencies: ["ArgumentParsing", "IconRaster", "IconMetrics", "FamilyAnalysis", "Guidelines", "ReportWriters"]
+    ),
+    .executableTarget(name: "iconaudit", dependencies: ["IconAuditCLI"]),
+
+    // MARK: Tests (Swift Testing).
+    .testTarget(name: "IconRasterTests", dependencies: ["IconRaster"]),
+    .testTarget(name: "IconMetricsTests", dependencies: ["IconMetrics"]),
+    .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+    .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

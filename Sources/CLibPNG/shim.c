@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "clibpng_shim.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const uint8_t *data;
+  size_t size;
+  size_t offset;
+  int truncated;
+  char *message;
+} reader_state;
+
+static void ia_copy_message(char *dst, const char *src) {
+  if (!dst) return;
+  strncpy(dst, src ? src : "unknown error", 255);
+  dst[255] = '\0';
+}
+
+static void ia_error_fn(png_structp png, png_const_charp msg) {
+  reader_state *state = (reader_state *)png_get_error_ptr(png);
+  if (state) ia_copy_message(state->message, msg);
+  png_longjmp(png, 1);
+}
+
+static void ia_warning_fn(png_structp png, png_const_charp msg) {
+  (void)png;
+  (void)msg; // warnings (ancillary chunk CRC, unknown chunks) are not failures
+}
+
+static void ia_read_fn(png_structp png, png_bytep out, png_size_t count) {
+  reader_state *state = (reader_state *)png_get_io_ptr(png);
+  if (state->offset + count > state->size || state->offset + count < state->offset) {
+    state->truncated = 1;
+    png_error(png, "unexpected end of data");
+    return;
+  }
+  memcpy(out, state->data + state->offset, count);
+  state->offset += count;
+}
+
+static ia_png_status ia_classify(const reader_state *state, const char *msg) {
+  if (state->truncated) return IA_PNG_TRUNCATED;
+  if (!msg) return IA_PNG_CORRUPT;
+  if (strstr(msg, "CRC")) return IA_PNG_CRC;
+  if (strstr(msg, "exceeds user limit") || strstr(msg, "too large") ||
+      strstr(msg, "Image too large"))
+    return IA_PNG_TOO_LARGE;
+  if (strstr(msg, "IHDR") || strstr(msg, "Invalid image") || strstr(msg, "bit depth") ||
+      strstr(msg, "color type") || strstr(msg, "Image width") || strstr(msg, "Image height") ||
+      strstr(msg, "interlace") || strstr(msg, "compression method") ||
+      strstr(msg, "filter method"))
+    return IA_PNG_BAD_HEADER;
+  if (strstr(msg, "Out of memory") || strstr(msg, "out of memory")) return IA_PNG_OUT_OF_MEMORY;
+  if (strstr(msg, "Not enough image data") || strstr(msg, "end of data"))
+    return IA_PNG_TRUNCATED;
+  return IA_PNG_CORRUPT;
+}
+
+static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_side,
+                               uint64_t max_pixels, ia_png_info *info, uint8_t **out_pixels,
+                               int header_only) {
+  if (out_pixels) *out_pixels = NULL;
+  memset(info, 0, sizeof(*info));
+  if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
+    ia_copy_message(info->message, size < 8 ? "file is shorter than a PNG signature"
+                                            : "not a PNG signature");
+    return IA_PNG_NOT_PNG;
+  }
+  reader_state state = {data, size, 8, 0, info->message};
+  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, ia_error_fn,
+                                           ia_warning_fn);
+  if (!png) {
+    ia_copy_message(info->message, "libpng could not allocate a reader");
+    return IA_PNG_OUT_OF_MEMORY;
+  }
+  png_infop pinfo = png_create_info_struct(png);
+  if (!pinfo) {
+    png_destroy_read_struct(&png, NULL, NULL);
+    ia_copy_message(info->message, "libpng could not allocate an info struct");
+    return IA_PNG_OUT_OF_MEMORY;
+  }
+  // Volatile: modified between setjmp and a possible longjmp.
+  uint8_t *volatile pixels = NULL;
+  png_bytep *volatile rows = NULL;
+  if (setjmp(png_jmpbuf(png))) {
+    ia_png_status status = ia_classify(&state, info->message);
+    free(pixels);
+    free(rows);
+    png_destroy_read_struct(&png, &pinfo, NULL);
+    return status;
+  }
+  png_set_read_fn(png, &state, ia_read_fn);
+  png_set_sig_bytes(png, 8);
+  // libpng checks these while reading IHDR; we check the exact limits again below.
+  png_uint_32 side_limit = max_side == 0 ? 0x7fffffffU : max_side;
+  png_set_user_limits(png, side_limit, side_limit);
+  // Bounds memory for ancillary chunks (iCCP, zTXt bombs) and the number of cached chunks.
+  png_set_chunk_malloc_max(png, 8u * 1024u * 1024u);
+  png_set_chunk_cache_max(png, 1000);
+  png_read_info(png, pinfo);
+
+  png_uint_32 width = 0, height = 0;
+  int bit_depth = 0, color_type = 0, interlace = 0;
+  png_get_IHDR(png, pinfo, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+  info->width = width;
+  info->height = height;
+  info->bit_depth = bit_depth;
+  info->color_type = color_type;
+  info->interlaced = interlace == PNG_INTERLACE_ADAM7;
+  info->has_trns = png_get_valid(png, pinfo, PNG_INFO_tRNS) ? 1 : 0;
+
+  if (header_only) {
+    png_destroy_read_struct(&png, &pinfo, NULL);
+    return IA_PNG_OK;
+  }
+  if ((max_side && (width > max_side || height > max_side)) ||
+      (max_pixels && (uint64_t)width * (uint64_t)height > max_pixels)) {
+    ia_copy_message(info->message, "image is larger than the configured limit");
+    png_destroy_read_struct(&png, &pinfo, NULL);
+    return IA_PNG_TOO_LARGE;
+  }
+
+  if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+  if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+  if (info->has_trns) png_set_tRNS_to_alpha(png);
+  if (bit_depth == 16) {
+#ifdef PNG_READ_SCALE_16_TO_8_SUPPORTED
+    png_set_scale_16(png);
+#else
+    png_set_strip_16(png);
+#endif
+  }
+  if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA)
+    png_set_gray_to_rgb(png);
+  if (!(color_type & PNG_COLOR_MASK_ALPHA) && !info->has_trns)
+    png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+  (void)png_set_interlace_handling(png);
+  png_read_update_info(png, pinfo);
+
+  size_t rowbytes = png_get_rowbytes(png, pinfo);
+  if (rowbytes != (size_t)width * 4) {
+    ia_copy_message(info->message, "unexpected row layout after expansion");
+    png_destroy_read_struct(&png, &pinfo, NULL);
+    return IA_PNG_CORRUPT;
+  }
+  pixels = (uint8_t *)malloc((size_t)width * (size_t)height * 4);
+  rows = (png_bytep *)malloc(sizeof(png_bytep) * (size_t)height);
+  if (!pixels || !rows) {
+    free(pixels);
+    free(rows);
+    ia_copy_message(info->message, "out of memory for the image");
+    png_destroy_read_struct(&png, &pinfo, NULL);
+    return IA_PNG_OUT_OF_MEMORY;
+  }
+  for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * rowbytes;
+  png_read_image(png, rows);
+  png_read_end(png, NULL);
+  free(rows);
+  rows = NULL;
+  png_destroy_read_struct(&png, &pinfo, NULL);
+  *out_pixels = pixels;
+  return IA_PNG_OK;
+}
+
+ia_png_status ia_png_decode_rgba8(const uint8_t *data, size_t size, uint32_t max_side,
+                                  uint64_t max_pixels, ia_png_info *info,
+                                  uint8_t **out_pixels) {
+  return ia_decode(data, size, max_side, max_pixels, info, out_pixels, 0);
+}
+
+ia_png_status ia_png_read_header(const uint8_t *data, size_t size, ia_png_info *info) {
+  return ia_decode(data, size, 0, 0, info, NULL, 1);
+}
+
+int ia_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height, uint8_t **out,
+                        size_t *out_size, char message[256]) {
+  *out = NULL;
+  *out_size = 0;
+  png_image image;
+  memset(&image, 0, sizeof(image));
+  image.version = PNG_IMAGE_VERSION;
+  image.width = width;
+  image.height = height;
+  image.format = PNG_FORMAT_RGBA;
+  png_alloc_size_t size = 0;
+  if (!png_image_write_to_memory(&image, NULL, &size, 0, pixels, 0, NULL)) {
+    ia_copy_message(message, image.message);
+    png_image_free(&image);
+    return 1;
+  }
+  uint8_t *buffer = (uint8_t *)malloc(size);
+  if (!buffer) {
+    ia_copy_message(message, "out of memory");
+    return 1;
+  }
+  if (!png_image_write_to_memory(&image, buffer, &size, 0, pixels, 0, NULL)) {
+    ia_copy_message(message, image.message);
+    free(buffer);
+    png_image_free(&image);
+    return 1;
+  }
+  *out = buffer;
+  *out_size = size;
+  return 0;
+}
+
+void ia_free(void *pointer) { free(pointer); }

@@ -1,0 +1,1 @@
+public enum IconAuditCommand { public static func main() {} }

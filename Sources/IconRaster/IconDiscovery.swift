@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// The kind of an icon file, from its extension.
+public enum IconFileKind: String, Sendable, Codable, CaseIterable {
+  case png, svg, pdf
+
+  public init?(pathExtension: String) {
+    self.init(rawValue: pathExtension.lowercased())
+  }
+
+  public var isVector: Bool { self != .png }
+}
+
+/// One file of an icon: a PNG at a scale, or a vector document.
+public struct IconFile: Sendable, Hashable {
+  /// The path to open (as given on the command line, joined with what was found below it).
+  public var path: String
+  /// The path shown in reports: relative to the audited root.
+  public var relativePath: String
+  public var kind: IconFileKind
+  /// Pixels per point: 1, 2 or 3 from `@Nx` for PNGs (1 without a suffix); nil for vectors,
+  /// which are rendered at the scale asked for.
+  public var scale: Int?
+
+  public init(path: String, relativePath: String, kind: IconFileKind, scale: Int?) {
+    self.path = path
+    self.relativePath = relativePath
+    self.kind = kind
+    self.scale = scale
+  }
+}
+
+/// An icon as found on disk: one name, one or more files (one per scale).
+public struct DiscoveredIcon: Sendable, Hashable {
+  /// Stable identity: relative folder + name, without scale suffix or extension.
+  public var id: String
+  /// The file name without scale suffix and extension.
+  public var name: String
+  /// Files sorted by scale (vector files last).
+  public var files: [IconFile]
+
+  public init(id: String, name: String, files: [IconFile]) {
+    self.id = id
+    self.name = name
+    self.files = files
+  }
+
+  /// The file to analyse: the largest PNG scale, else the first vector file.
+  public var primaryFile: IconFile {
+    files.filter { $0.kind == .png }.max { ($0.scale ?? 1) < ($1.scale ?? 1) } ?? files[0]
+  }
+}
+
+/// A problem met while walking the inputs (a missing path, an unreadable folder, a loop).
+public struct DiscoveryIssue: Sendable, Hashable, CustomStringConvertible {
+  public var path: String
+  public var reason: String
+  public var description: String { "\(path): \(reason)" }
+}
+
+/// Finds icon files under paths, in a stable sorted order.
+///
+/// - `name.png`, `name@2x.png`, `name@3x.png` are one icon at three scales; a PNG without `@Nx`
+///   has scale 1. `.svg` and `.pdf` files are vector icons.
+/// - Folders are walked recursively in byte order of names; hidden entries (starting with `.`)
+///   are skipped; a symbolic link to a folder is followed once, and a folder already visited
+///   (a symlink loop) is not entered again.
+public enum IconDiscovery {
+  public static func discover(_ paths: [String]) -> (icons: [DiscoveredIcon], issues: [DiscoveryIssue]) {
+    var files: [IconFile] = []
+    var issues: [DiscoveryIssue] = []
+    var visited = Set<String>()
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        issues.append(DiscoveryIssue(path: path, reason: "no such file or directory"))
+        continue
+      }
+      if isDirectory.boolValue {
+        walk(directory: path, relative: "", visited: &visited, files: &files, issues: &issues, depth: 0)
+      } else {
+        let name = (path as NSString).lastPathComponent
+        if let file = iconFile(path: path, relativePath: name) {
+          files.append(file)
+        } else {
+          issues.append(DiscoveryIssue(path: path, reason: "unsupported file type (expected .png, .svg or .pdf)"))
+        }
+      }
+    }
+    return (group(files), issues)
+  }
+
+  /// Parses `name@2x.png` into ("name", 2). Returns nil for other extensions.
+  public static func parse(fileName: String) -> (name: String, scale: Int?, kind: IconFileKind)? {
+    let ns = fileName as NSString
+    guard let kind = IconFileKind(pathExtension: ns.pathExtension) else { return nil }
+    var stem = ns.deletingPathExtension
+    var scale: Int? = kind == .png ? 1 : nil
+    if let at = stem.range(of: "@", options: .backwards) {
+      let suffix = stem[at.upperBound...]
+      if suffix.count == 2, suffix.last == "x", let n = Int(suffix.prefix(1)), (1...3).contains(n) {
+        stem = String(stem[..<at.lowerBound])
+        if kind == .png { scale = n }
+      }
+    }
+    guard !stem.isEmpty else { return nil }
+    return (stem, scale, kind)
+  }
+
+  private static let maxDepth = 64
+
+  private static func walk(directory: String, relative: String, visited: inout Set<String>,
+                           files: inout [IconFile], issues: inout [DiscoveryIssue], depth: Int) {
+    let canonical = canonicalPath(directory)
+    guard visited.insert(canonical).inserted else { return }  // a loop, or seen through another link
+    guard depth < maxDepth else {
+      issues.append(DiscoveryIssue(path: directory, reason: "folders nested deeper than \(maxDepth) levels; not entered"))
+      return
+    }
+    let entries: [String]
+    do {
+      entries = try FileManager.default.contentsOfDirectory(atPath: directory)
+    } catch {
+      issues.append(DiscoveryIssue(path: directory, reason: "cannot list the folder (\(describeFileError(error, path: directory)))"))
+      return
+    }
+    for entry in entries.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    where !entry.hasPrefix(".") {
+      let full = (directory as NSString).appendingPathComponent(entry)
+      let rel = relative.isEmpty ? entry : relative + "/" + entry
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
+        issues.append(DiscoveryIssue(path: full, reason: "broken symbolic link"))
+        continue
+      }
+      if isDirectory.boolValue {
+        walk(directory: full, relative: rel, visited: &visited, files: &files, issues: &issues, depth: depth + 1)
+      } else if let file = iconFile(path: full, relativePath: rel) {
+        files.append(file)
+      }
+    }
+  }
+
+  private static func iconFile(path: String, relativePath: String) -> IconFile? {
+    guard let parsed = parse(fileName: (path as NSString).lastPathComponent) else { return nil }
+    return IconFile(path: path, relativePath: relativePath, kind: parsed.kind, scale: parsed.scale)
+  }
+
+  private static func canonicalPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Groups files into icons by (folder, name); keeps first-seen order of icons.
+  static func group(_ files: [IconFile]) -> [DiscoveredIcon] {
+    var order: [String] = []
+    var byID: [String: (name: String, files: [IconFile])] = [:]
+    for file in files {
+      guard let parsed = parse(fileName: (file.relativePath as NSString).lastPathComponent) else { continue }
+      let folder = (file.relativePath as NSString).deletingLastPathComponent
+      let id = folder.isEmpty ? parsed.name : folder + "/" + parsed.name
+      if byID[id] == nil {
+        order.append(id)
+        byID[id] = (parsed.name, [])
+      }
+      byID[id]!.files.append(file)
+    }
+    return order.map { id in
+      let entry = byID[id]!
+      let sorted = entry.files.sorted { a, b in
+        let ka = a.kind == .png ? (a.scale ?? 1) : 100
+        let kb = b.kind == .png ? (b.scale ?? 1) : 100
+        return ka != kb ? ka < kb : a.relativePath < b.relativePath
+      }
+      return DiscoveredIcon(id: id, name: entry.name, files: sorted)
+    }
+  }
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CLibPNG
+
+/// What a PNG file's header says.
+public struct PNGHeader: Sendable, Equatable {
+  public var width: Int
+  public var height: Int
+  public var bitDepth: Int
+  /// PNG colour type: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA.
+  public var colorType: Int
+  public var interlaced: Bool
+  public var hasTransparencyChunk: Bool
+}
+
+/// PNG decoding and encoding through libpng's classic API (see `CLibPNG`).
+///
+/// Not the simplified `png_image` reader: on this Debian's libpng it decodes every 16-bit
+/// interlaced image wrongly without an error. Every colour type and bit depth is expanded to
+/// 8-bit RGBA; 16-bit samples are rounded to 8 bits (`png_set_scale_16`).
+public enum PNGCodec {
+  /// Decodes PNG bytes. `path` only names the file in errors.
+  public static func decode(_ bytes: [UInt8], path: String, scale: Double = 1,
+                            limits: DecodeLimits = .default) throws(RasterError) -> (RGBAImage, PNGHeader) {
+    var info = ia_png_info()
+    var pixels: UnsafeMutablePointer<UInt8>? = nil
+    let status = bytes.withUnsafeBufferPointer { buffer in
+      ia_png_decode_rgba8(buffer.baseAddress, buffer.count, UInt32(clamping: limits.maxSide),
+                          UInt64(clamping: limits.maxPixels), &info, &pixels)
+    }
+    defer { ia_free(pixels) }
+    let header = PNGHeader(info)
+    let message = withUnsafeBytes(of: info.message) { raw in
+      String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+    }
+    switch status {
+    case IA_PNG_OK:
+      guard let pixels else { throw .outOfMemory(path: path) }
+      let count = header.width * header.height * 4
+      let image = RGBAImage(width: header.width, height: header.height, scale: scale,
+                            pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+      return (image, header)
+    case IA_PNG_NOT_PNG: throw .notPNG(path: path)
+    case IA_PNG_TRUNCATED: throw .truncated(path: path)
+    case IA_PNG_CRC: throw .crcError(path: path, detail: message)
+    case IA_PNG_BAD_HEADER: throw .badHeader(path: path, detail: message)
+    case IA_PNG_TOO_LARGE:
+      var size = header
+      if size.width == 0 || size.height == 0, let h = try? readHeader(bytes, path: path) { size = h }
+      throw .tooLarge(path: path, width: size.width, height: size.height, limit: limits)
+    case IA_PNG_OUT_OF_MEMORY: throw .outOfMemory(path: path)
+    default: throw .corrupt(path: path, detail: message)
+    }
+  }
+
+  /// Reads a PNG file from disk (bounded by `limits.maxFileBytes`) and decodes it.
+  public static func decodeFile(atPath path: String, scale: Double = 1,
+                                limits: DecodeLimits = .default) throws(RasterError) -> (RGBAImage, PNGHeader) {
+    let bytes = try readFileBytes(path: path, limit: limits.maxFileBytes)
+    return try decode(bytes, path: path, scale: scale, limits: limits)
+  }
+
+  /// Reads only the IHDR (no pixel memory, no limits), for reporting sizes.
+  public static func readHeader(_ bytes: [UInt8], path: String) throws(RasterError) -> PNGHeader {
+    var info = ia_png_info()
+    let status = bytes.withUnsafeBufferPointer { ia_png_read_header($0.baseAddress, $0.count, &info) }
+    switch status {
+    case IA_PNG_OK: return PNGHeader(info)
+    case IA_PNG_NOT_PNG: throw .notPNG(path: path)
+    case IA_PNG_TRUNCATED: throw .truncated(path: path)
+    default: throw .badHeader(path: path, detail: "unreadable IHDR")
+    }
+  }
+
+  /// Encodes RGBA pixels as a PNG.
+  public static func encode(_ image: RGBAImage) -> [UInt8] {
+    var out: UnsafeMutablePointer<UInt8>? = nil
+    var size = 0
+    var message = ia_png_info().message
+    let status = image.pixels.withUnsafeBufferPointer { buffer in
+      withUnsafeMutablePointer(to: &message) { messagePointer in
+        messagePointer.withMemoryRebound(to: CChar.self, capacity: 256) { chars in
+          ia_png_encode_rgba8(buffer.baseAddress, UInt32(image.width), UInt32(image.height),
+                              &out, &size, chars)
+        }
+      }
+    }
+    defer { ia_free(out) }
+    // Encoding 8-bit RGBA of a valid size cannot fail short of memory exhaustion.
+    precondition(status == 0 && out != nil, "PNG encoding failed")
+    return Array(UnsafeBufferPointer(start: out, count: size))
+  }
+
+  /// Encodes a coverage mask as a black glyph on transparency.
+  public static func encode(_ mask: AlphaMask) -> [UInt8] {
+    var pixels = [UInt8](repeating: 0, count: mask.pixelCount * 4)
+    for i in 0..<mask.pixelCount {
+      pixels[i * 4 + 3] = UInt8((min(max(mask.coverage[i], 0), 1) * 255).rounded())
+    }
+    return encode(RGBAImage(width: mask.width, height: mask.height, scale: mask.scale, pixels: pixels))
+  }
+}
+
+extension PNGHeader {
+  init(_ info: ia_png_info) {
+    self.init(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
+              colorType: Int(info.color_type), interlaced: info.interlaced != 0,
+              hasTransparencyChunk: info.has_trns != 0)
+  }
+}

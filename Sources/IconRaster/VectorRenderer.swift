@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CPoppler
+import CRSVG
+
+/// Rasterises vector icons: SVG through librsvg, PDF through poppler-glib.
+///
+/// A vector icon's size in points is its document size (SVG width/height or viewBox in CSS px;
+/// PDF page size in pt); it is rendered at `scale` px per pt, rounded to whole pixels.
+public enum VectorRenderer {
+  /// The SVG's intrinsic size in points.
+  public static func svgSize(_ bytes: [UInt8], path: String) throws(RasterError) -> (width: Double, height: Double) {
+    var w = 0.0, h = 0.0
+    var message = [CChar](repeating: 0, count: 512)
+    let status = bytes.withUnsafeBufferPointer { ia_svg_intrinsic_size($0.baseAddress, $0.count, &w, &h, &message) }
+    guard status == 0 else { throw .malformedSVG(path: path, detail: string(message)) }
+    return (w, h)
+  }
+
+  /// Renders an SVG at `scale` px per pt of its intrinsic size (or at `pixelSize` if given).
+  public static func renderSVG(_ bytes: [UInt8], path: String, scale: Double,
+                               pixelSize: (width: Int, height: Int)? = nil,
+                               limits: DecodeLimits = .default) throws(RasterError) -> RGBAImage {
+    let size: (width: Int, height: Int)
+    if let pixelSize {
+      size = pixelSize
+    } else {
+      let pt = try svgSize(bytes, path: path)
+      size = (Int((pt.width * scale).rounded()), Int((pt.height * scale).rounded()))
+    }
+    try check(size, path: path, limits: limits, isPDF: false)
+    var out: UnsafeMutablePointer<UInt8>? = nil
+    var message = [CChar](repeating: 0, count: 512)
+    let status = bytes.withUnsafeBufferPointer {
+      ia_svg_render($0.baseAddress, $0.count, Int32(size.width), Int32(size.height), &out, &message)
+    }
+    defer { ia_svg_free(out) }
+    guard status == 0, let out else { throw .malformedSVG(path: path, detail: string(message)) }
+    return RGBAImage(premultipliedARGB32: UnsafeBufferPointer(start: out, count: size.width * size.height * 4),
+                     width: size.width, height: size.height, scale: scale)
+  }
+
+  /// The first page's size in points.
+  public static func pdfSize(_ bytes: [UInt8], path: String) throws(RasterError) -> (width: Double, height: Double) {
+    var w = 0.0, h = 0.0
+    var pages: Int32 = 0
+    var message = [CChar](repeating: 0, count: 512)
+    let status = bytes.withUnsafeBufferPointer {
+      ia_pdf_page_size($0.baseAddress, $0.count, &w, &h, &pages, &message)
+    }
+    guard status == 0 else { throw .malformedPDF(path: path, detail: string(message)) }
+    return (w, h)
+  }
+
+  /// Renders a PDF's first page at `scale` px per pt.
+  public static func renderPDF(_ bytes: [UInt8], path: String, scale: Double,
+                               limits: DecodeLimits = .default) throws(RasterError) -> RGBAImage {
+    let pt = try pdfSize(bytes, path: path)
+    let size = (width: Int((pt.width * scale).rounded()), height: Int((pt.height * scale).rounded()))
+    try check(size, path: path, limits: limits, isPDF: true)
+    var out: UnsafeMutablePointer<UInt8>? = nil
+    var message = [CChar](repeating: 0, count: 512)
+    let status = bytes.withUnsafeBufferPointer {
+      ia_pdf_render($0.baseAddress, $0.count, scale, Int32(size.width), Int32(size.height), &out, &message)
+    }
+    defer { ia_pdf_free(out) }
+    guard status == 0, let out else { throw .malformedPDF(path: path, detail: string(message)) }
+    return RGBAImage(premultipliedARGB32: UnsafeBufferPointer(start: out, count: size.width * size.height * 4),
+                     width: size.width, height: size.height, scale: scale)
+  }
+
+  private static func check(_ size: (width: Int, height: Int), path: String, limits: DecodeLimits, isPDF: Bool) throws(RasterError) {
+    guard size.width > 0, size.height > 0 else {
+      let detail = "document size rounds to \(size.width)×\(size.height) px"
+      throw isPDF ? .malformedPDF(path: path, detail: detail) : .malformedSVG(path: path, detail: detail)
+    }
+    if size.width > limits.maxSide || size.height > limits.maxSide
+      || size.width.multipliedReportingOverflow(by: size.height).partialValue > limits.maxPixels
+    {
+      throw .tooLarge(path: path, width: size.width, height: size.height, limit: limits)
+    }
+  }
+
+  private static func string(_ chars: [CChar]) -> String {
+    String(decoding: chars.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

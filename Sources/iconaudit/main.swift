@@ -1,0 +1,2 @@
+import IconAuditCLI
+IconAuditCommand.main()
