@@ -70,6 +70,19 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
                                             : "not a PNG signature");
     return IA_PNG_NOT_PNG;
   }
+  // Check the declared size ourselves before libpng sees it: libpng reports an over-limit IHDR
+  // only as "Invalid IHDR data" after a warning, and nothing may be allocated for it.
+  if (!header_only && size >= 8 + 8 + 8 && memcmp(data + 12, "IHDR", 4) == 0) {
+    uint32_t w = ((uint32_t)data[16] << 24) | ((uint32_t)data[17] << 16) | ((uint32_t)data[18] << 8) | data[19];
+    uint32_t h = ((uint32_t)data[20] << 24) | ((uint32_t)data[21] << 16) | ((uint32_t)data[22] << 8) | data[23];
+    if ((max_side && (w > max_side || h > max_side)) ||
+        (max_pixels && (uint64_t)w * (uint64_t)h > max_pixels)) {
+      info->width = w;
+      info->height = h;
+      ia_copy_message(info->message, "image is larger than the configured limit");
+      return IA_PNG_TOO_LARGE;
+    }
+  }
   reader_state state = {data, size, 8, 0, info->message};
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, ia_error_fn,
                                            ia_warning_fn);

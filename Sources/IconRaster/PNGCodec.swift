@@ -44,9 +44,7 @@ public enum PNGCodec {
     case IA_PNG_CRC: throw .crcError(path: path, detail: message)
     case IA_PNG_BAD_HEADER: throw .badHeader(path: path, detail: message)
     case IA_PNG_TOO_LARGE:
-      var size = header
-      if size.width == 0 || size.height == 0, let h = try? readHeader(bytes, path: path) { size = h }
-      throw .tooLarge(path: path, width: size.width, height: size.height, limit: limits)
+      throw .tooLarge(path: path, width: header.width, height: header.height, limit: limits)
     case IA_PNG_OUT_OF_MEMORY: throw .outOfMemory(path: path)
     default: throw .corrupt(path: path, detail: message)
     }

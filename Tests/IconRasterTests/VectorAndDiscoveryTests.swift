@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import IconRaster
+import Testing
+
+/// A minimal valid one-page PDF whose content stream is `content`, page size w×h pt.
+func makePDF(width: Int, height: Int, content: String) -> [UInt8] {
+  var objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents 4 0 R /Resources << >> >>",
+  ]
+  objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+  var out = "%PDF-1.4\n"
+  var offsets: [Int] = []
+  for (i, object) in objects.enumerated() {
+    offsets.append(out.utf8.count)
+    out += "\(i + 1) 0 obj\n\(object)\nendobj\n"
+  }
+  let xref = out.utf8.count
+  out += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+  for offset in offsets { out += String(format: "%010d 00000 n \n", offset) }
+  out += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+  return Array(out.utf8)
+}
+
+@Suite struct VectorRenderingTests {
+  static let circleSVG = Array("""
+    <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+      <circle cx="12" cy="12" r="8" fill="#000"/>
+    </svg>
+    """.utf8)
+
+  @Test(arguments: [1.0, 2.0, 3.0])
+  func svgCircleCoverage(scale: Double) throws {
+    let image = try VectorRenderer.renderSVG(Self.circleSVG, path: "c.svg", scale: scale)
+    #expect(image.width == Int(24 * scale) && image.height == Int(24 * scale))
+    let mask = image.alphaMask
+    let expected = Double.pi * pow(8 * scale, 2)
+    #expect(abs(mask.inkPx - expected) / expected < 0.01)
+    // Un-premultiplied colour: every covered pixel is black.
+    for i in 0..<mask.pixelCount where image.pixels[i * 4 + 3] > 0 {
+      #expect(image.pixels[i * 4] == 0 && image.pixels[i * 4 + 1] == 0 && image.pixels[i * 4 + 2] == 0)
+    }
+  }
+
+  @Test func svgColourIsUnpremultiplied() throws {
+    let svg = Array("""
+      <svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#ff8040" fill-opacity="0.5"/></svg>
+      """.utf8)
+    let image = try VectorRenderer.renderSVG(svg, path: "r.svg", scale: 1)
+    let (r, g, b, a) = (image.pixels[0], image.pixels[1], image.pixels[2], image.pixels[3])
+    #expect(abs(Int(a) - 128) <= 1)
+    #expect(r == 255 && abs(Int(g) - 0x80) <= 2 && abs(Int(b) - 0x40) <= 2)
+  }
+
+  @Test func svgIntrinsicSizeFromViewBox() throws {
+    let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 20"><rect width="30" height="20"/></svg>"#.utf8)
+    let size = try VectorRenderer.svgSize(svg, path: "v.svg")
+    #expect(size.width == 30 && size.height == 20)
+  }
+
+  @Test func malformedSVG() {
+    for bad in ["<svg", "not xml at all", ""] {
+      #expect {
+        try VectorRenderer.renderSVG(Array(bad.utf8), path: "bad.svg", scale: 2)
+      } throws: { error in
+        if case .malformedSVG(let path, _) = error as? RasterError { return path == "bad.svg" }
+        return false
+      }
+    }
+  }
+
+  @Test func pdfSquare() throws {
+    let pdf = makePDF(width: 22, height: 22, content: "0 0 0 rg 4 4 14 14 re f")
+    let size = try VectorRenderer.pdfSize(pdf, path: "p.pdf")
+    #expect(size.width == 22 && size.height == 22)
+    let image = try VectorRenderer.renderPDF(pdf, path: "p.pdf", scale: 2)
+    #expect(image.width == 44 && image.height == 44)
+    #expect(abs(image.alphaMask.inkPx - 784) < 784 * 0.01)
+  }
+
+  @Test func corruptPDF() {
+    var pdf = makePDF(width: 22, height: 22, content: "0 0 0 rg 4 4 14 14 re f")
+    pdf = Array(pdf.prefix(20))
+    #expect {
+      try VectorRenderer.renderPDF(pdf, path: "broken.pdf", scale: 2)
+    } throws: { error in
+      if case .malformedPDF(let path, _) = error as? RasterError { return path == "broken.pdf" }
+      return false
+    }
+  }
+}
+
+@Suite struct DiscoveryTests {
+  @Test func parsesScaleSuffixes() {
+    #expect(IconDiscovery.parse(fileName: "star.png")! == ("star", 1, .png))
+    #expect(IconDiscovery.parse(fileName: "star@2x.png")! == ("star", 2, .png))
+    #expect(IconDiscovery.parse(fileName: "star@3x.PNG")! == ("star", 3, .png))
+    #expect(IconDiscovery.parse(fileName: "a@b.png")! == ("a@b", 1, .png))
+    #expect(IconDiscovery.parse(fileName: "glyph.svg")! == ("glyph", nil, .svg))
+    #expect(IconDiscovery.parse(fileName: "notes.txt") == nil)
+    #expect(IconDiscovery.parse(fileName: "@2x.png") == nil)
+  }
+
+  @Test func groupsScalesSortsAndSurvivesSymlinkLoops() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("discovery-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let fm = FileManager.default
+    try fm.createDirectory(atPath: root + "/TabBar/sub", withIntermediateDirectories: true)
+    for name in ["TabBar/star.png", "TabBar/star@2x.png", "TabBar/star@3x.png", "TabBar/b.svg", "TabBar/A.png",
+                 "TabBar/sub/x@2x.png", "readme.txt", ".hidden.png"] {
+      _ = fm.createFile(atPath: root + "/" + name, contents: Data([1]))
+    }
+    try fm.createSymbolicLink(atPath: root + "/TabBar/sub/loop", withDestinationPath: root + "/TabBar")
+    try fm.createSymbolicLink(atPath: root + "/dangling.png", withDestinationPath: root + "/nothing.png")
+    let (icons, issues) = IconDiscovery.discover([root, root + "/missing"])
+    #expect(icons.map(\.id) == ["TabBar/A", "TabBar/b", "TabBar/star", "TabBar/sub/x"])
+    let star = icons.first { $0.id == "TabBar/star" }!
+    #expect(star.files.map(\.scale) == [1, 2, 3])
+    #expect(star.primaryFile.relativePath == "TabBar/star@3x.png")
+    #expect(issues.contains { $0.path.hasSuffix("/missing") && $0.reason.contains("no such") })
+    #expect(issues.contains { $0.path.hasSuffix("dangling.png") })
+  }
+}
