@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import ArgumentParsing
+import Foundation
+
+/// The `iconaudit` command line: parse, dispatch, set the exit code. The work is in the library.
+public enum IconAuditCommand {
+  public static let version = "0.1.0"
+
+  static let subcommands: [(name: String, abstract: String)] = [
+    ("measure", MeasureCommand.spec.abstract),
+  ]
+
+  static var help: String {
+    var lines = [
+      "OVERVIEW: iconaudit \(version): audits a family of iOS bar icons for consistency, from pixels.",
+      "",
+      "USAGE: iconaudit <command> [options]",
+      "",
+      "COMMANDS:",
+    ]
+    for command in subcommands {
+      lines.append("  " + command.name.padding(toLength: 12, withPad: " ", startingAt: 0) + command.abstract)
+    }
+    lines += ["", "OPTIONS:", "  --version   Print the version.", "  -h, --help  Show help. 'iconaudit <command> --help' shows a command's options.", ""]
+    return lines.joined(separator: "\n")
+  }
+
+  /// Runs the tool and exits the process.
+  public static func main() -> Never {
+    exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+  }
+
+  /// Runs the tool with arguments (without the program name) and returns the exit code.
+  public static func run(_ arguments: [String]) -> ExitCode {
+    guard let first = arguments.first else {
+      Console.err("iconaudit: missing command\n\n" + help)
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "--version", "version":
+      Console.out("iconaudit \(version)\n")
+      return .success
+    case "--help", "-h", "help":
+      Console.out(help)
+      return .success
+    case "measure":
+      return runCommand(MeasureCommand.spec, rest, MeasureCommand.run)
+    default:
+      Console.err("iconaudit: \(ArgumentError.unknownCommand(first))\n\n" + help)
+      return .usage
+    }
+  }
+
+  static func runCommand(_ spec: CommandSpec, _ arguments: [String],
+                         _ body: (ParsedArguments) throws(ArgumentError) -> ExitCode) -> ExitCode {
+    do {
+      let parsed = try parseArguments(arguments, for: spec)
+      if parsed.helpRequested {
+        Console.out(spec.help)
+        return .success
+      }
+      return try body(parsed)
+    } catch {
+      Console.err("iconaudit: \(error)\nUsage: \(spec.usage)\nSee 'iconaudit \(spec.name.split(separator: " ").last ?? "") --help'.")
+      return .usage
+    }
+  }
+}

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import ArgumentParsing
+import Foundation
+import IconMetrics
+import IconRaster
+import ReportWriters
+
+/// `iconaudit measure PATH…`: the metrics of each icon, no rules.
+enum MeasureCommand {
+  static let spec = CommandSpec(
+    name: "iconaudit measure",
+    abstract: "Measure each icon (size, stroke, detail, hygiene); no rules.",
+    discussion: """
+      PATH is a PNG, SVG or PDF file or a folder (searched recursively). name.png, name@2x.png and
+      name@3x.png are one icon; the largest scale is measured. Lengths are in points (px / scale).
+
+      Exit codes: 0 every input was read; 2 some input could not be read (the others are still
+      measured, and each unreadable file is named on stderr); 64 usage error.
+      """,
+    options: CommonOptions.reading + [
+      OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "Output format (default text)."),
+      OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of standard output (atomically)."),
+    ],
+    positionalName: "PATH…", minimumPositionals: 1)
+
+  static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
+    let options = try CommonOptions.measurementOptions(arguments)
+    let (icons, failures) = MeasurementPipeline.run(paths: arguments.positionals, options: options)
+    for failure in failures { Console.err("iconaudit: \(failure)") }
+    let text: String
+    switch arguments.value("format") ?? "text" {
+    case "json": text = MeasureOutput.json(icons: icons, failures: failures)
+    default: text = MeasureOutput.text(icons: icons)
+    }
+    if let output = arguments.value("output") {
+      do {
+        try OutputFile.write(text, to: output, inputs: arguments.positionals)
+      } catch {
+        Console.err("iconaudit: \(error)")
+        return .failure
+      }
+    } else {
+      Console.out(text)
+    }
+    return failures.isEmpty ? .success : .unreadableInput
+  }
+}
+
+/// Options shared by the commands that read icons.
+enum CommonOptions {
+  static let reading: [OptionSpec] = [
+    OptionSpec("vector-scale", value: "N", help: "Pixels per point for SVG and PDF icons (default 2)."),
+    OptionSpec("max-side", value: "PX", help: "Largest image side accepted (default 16384)."),
+    OptionSpec("max-pixels", value: "N", help: "Largest width × height accepted (default 67108864)."),
+  ]
+
+  static func measurementOptions(_ arguments: ParsedArguments) throws(ArgumentError) -> MeasurementOptions {
+    var options = MeasurementOptions()
+    if let scale = try arguments.double("vector-scale", in: 0.25...16) { options.vectorScale = scale }
+    if let side = try arguments.double("max-side", in: 1...1_000_000) { options.limits.maxSide = Int(side) }
+    if let pixels = try arguments.double("max-pixels", in: 1...1e12) { options.limits.maxPixels = Int(pixels) }
+    return options
+  }
+}
+
+/// The `measure` command's outputs.
+public enum MeasureOutput {
+  public static func jsonValue(icons: [MeasuredIcon], failures: [InputFailure]) -> JSONValue {
+    let encoder = JSONValueEncoder()
+    let iconValues: [JSONValue] = icons.map { icon in
+      let metrics = (try? encoder.encode(icon.metrics)) ?? .null
+      return .object([
+        "id": .string(icon.id),
+        "path": .string(icon.path),
+        "scale": .double(icon.scale),
+        "widthPx": .int(icon.widthPx),
+        "heightPx": .int(icon.heightPx),
+        "metrics": metrics,
+      ])
+    }
+    return .object([
+      "schemaVersion": .int(1),
+      "tool": .object(["name": .string("iconaudit"), "version": .string(IconAuditCommand.version)]),
+      "icons": .array(iconValues),
+      "unreadable": .array(failures.map { .object(["path": .string($0.path), "reason": .string($0.reason)]) }),
+    ])
+  }
+
+  public static func json(icons: [MeasuredIcon], failures: [InputFailure]) -> String {
+    jsonValue(icons: icons, failures: failures).serialized()
+  }
+
+  public static func text(icons: [MeasuredIcon]) -> String {
+    let header = ["icon", "scale", "px", "size pt", "extent pt", "ink pt²", "stroke pt", "detail", "style"]
+    var rows: [[String]] = []
+    for icon in icons {
+      let m = icon.metrics
+      rows.append([
+        icon.path, "@\(format(icon.scale, 2))x", "\(icon.widthPx)×\(icon.heightPx)",
+        format(m.perceivedSizePt, 2), "\(format(m.extentPt.width, 1))×\(format(m.extentPt.height, 1))",
+        format(m.inkAreaPt2, 1), format(m.strokeWeightPt, 2), format(m.detailDensity, 1), m.style.rawValue,
+      ])
+    }
+    return Table.render(header: header, rows: rows, rightAligned: Set(1..<header.count - 1))
+      + "\(icons.count) icon\(icons.count == 1 ? "" : "s") measured\n"
+  }
+
+  static func format(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite else { return "–" }
+    return String(format: "%.\(decimals)f", value)
+  }
+}
+
+/// A plain-text table with padded columns.
+enum Table {
+  static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
+    var widths = header.map(\.count)
+    for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+    func line(_ cells: [String]) -> String {
+      cells.enumerated().map { i, cell in
+        let pad = String(repeating: " ", count: widths[i] - cell.count)
+        return rightAligned.contains(i) ? pad + cell : cell + pad
+      }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+    }
+    return line(header) + line(widths.map { String(repeating: "-", count: $0) }) + rows.map(line).joined()
+  }
+}

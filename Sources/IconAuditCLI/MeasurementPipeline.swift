@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Dispatch
+import Foundation
+import IconMetrics
+import IconRaster
+
+/// One icon, read and measured.
+public struct MeasuredIcon: Sendable {
+  public var id: String
+  public var name: String
+  /// The analysed file, relative to the audited root.
+  public var path: String
+  /// All files of the icon that were read, relative paths by scale (vectors under their render scale).
+  public var files: [IconFile]
+  public var kind: IconFileKind
+  public var scale: Double
+  public var widthPx: Int
+  public var heightPx: Int
+  public var metrics: IconMeasurements
+}
+
+/// A file that could not be read, with the reason.
+public struct InputFailure: Sendable, Hashable, CustomStringConvertible {
+  public var path: String
+  public var reason: String
+  public var description: String { "\(path): \(reason)" }
+}
+
+/// Options of reading and measuring.
+public struct MeasurementOptions: Sendable {
+  /// Pixels per point at which SVG and PDF icons are rendered.
+  public var vectorScale: Double = 2
+  public var limits: DecodeLimits = .default
+  /// Worker threads; 0 means one per core.
+  public var concurrency: Int = 0
+  public init() {}
+}
+
+/// Finds, reads and measures icons. Icons are measured in parallel and returned in discovery
+/// order; each is decoded, measured and dropped, so memory is bounded by the icons in flight.
+public enum MeasurementPipeline {
+  public static func run(paths: [String], options: MeasurementOptions = MeasurementOptions(),
+                         progress: (@Sendable (Int, Int) -> Void)? = nil)
+    -> (icons: [MeasuredIcon], failures: [InputFailure])
+  {
+    let (discovered, issues) = IconDiscovery.discover(paths)
+    var failures = issues.map { InputFailure(path: $0.path, reason: $0.reason) }
+    let results = measureAll(discovered, options: options, progress: progress)
+    var icons: [MeasuredIcon] = []
+    for result in results {
+      if let icon = result.icon { icons.append(icon) }
+      failures += result.failures
+    }
+    return (icons, failures)
+  }
+
+  struct Result: Sendable {
+    var icon: MeasuredIcon?
+    var failures: [InputFailure]
+  }
+
+  static func measureAll(_ icons: [DiscoveredIcon], options: MeasurementOptions,
+                         progress: (@Sendable (Int, Int) -> Void)?) -> [Result] {
+    let slots = ResultSlots(count: icons.count)
+    let workers = options.concurrency > 0 ? options.concurrency : ProcessInfo.processInfo.activeProcessorCount
+    let next = AtomicCounter()
+    DispatchQueue.concurrentPerform(iterations: max(1, min(workers, icons.count))) { _ in
+      while true {
+        let index = next.increment()
+        if index >= icons.count { break }
+        slots.set(index, measure(icons[index], options: options))
+        if let progress { progress(slots.completed, icons.count) }
+      }
+    }
+    return slots.values
+  }
+
+  /// Reads every file of an icon (naming each one that fails) and measures the largest readable scale.
+  static func measure(_ icon: DiscoveredIcon, options: MeasurementOptions) -> Result {
+    var failures: [InputFailure] = []
+    var best: (file: IconFile, image: RGBAImage)?
+    for file in icon.files {
+      do {
+        let image = try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits)
+        if best == nil || file.kind == .png && (best!.file.kind != .png || image.scale >= best!.image.scale) {
+          best = (file, image)
+        }
+      } catch {
+        failures.append(InputFailure(path: file.path, reason: error.reason))
+      }
+    }
+    guard let best else { return Result(icon: nil, failures: failures) }
+    let metrics = MetricsEngine.measure(best.image.alphaMask, colors: best.image)
+    let icon = MeasuredIcon(
+      id: icon.id, name: icon.name, path: best.file.relativePath, files: icon.files, kind: best.file.kind,
+      scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics)
+    return Result(icon: icon, failures: failures)
+  }
+}
+
+/// Results written by index from several threads.
+final class ResultSlots: @unchecked Sendable {
+  private var storage: [MeasurementPipeline.Result?]
+  private var done = 0
+  private let lock = NSLock()
+  init(count: Int) { storage = Array(repeating: nil, count: count) }
+  func set(_ index: Int, _ value: MeasurementPipeline.Result) {
+    lock.lock()
+    storage[index] = value
+    done += 1
+    lock.unlock()
+  }
+  var completed: Int { lock.lock(); defer { lock.unlock() }; return done }
+  var values: [MeasurementPipeline.Result] { storage.map { $0! } }
+}
+
+final class AtomicCounter: @unchecked Sendable {
+  private var value = 0
+  private let lock = NSLock()
+  /// Returns the value before incrementing.
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value - 1
+  }
+}

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Writes a report file atomically (a temporary file in the same folder, then a rename), so a
+/// reader never sees half a report, and refuses to write over any input file.
+enum OutputFile {
+  struct Refusal: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static func write(_ text: String, to path: String, inputs: [String]) throws {
+    let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    for input in inputs {
+      let resolved = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
+      if target == resolved || target.hasPrefix(resolved.hasSuffix("/") ? resolved : resolved + "/") && isIconFile(target) {
+        throw Refusal(description: "\(path): refusing to overwrite an input file")
+      }
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw Refusal(description: "\(path): is a directory")
+    }
+    let folder = (target as NSString).deletingLastPathComponent
+    let temporary = (folder as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp")
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+      guard rename(temporary, target) == 0 else {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(atPath: temporary)
+        throw Refusal(description: "\(path): cannot write (\(reason))")
+      }
+    } catch let refusal as Refusal {
+      throw refusal
+    } catch {
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw Refusal(description: "\(path): cannot write (\((error as NSError).localizedDescription))")
+    }
+  }
+
+  private static func isIconFile(_ path: String) -> Bool {
+    ["png", "svg", "pdf", "json"].contains((path as NSString).pathExtension.lowercased())
+  }
+}

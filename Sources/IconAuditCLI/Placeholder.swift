@@ -1,1 +1,0 @@
-public enum IconAuditCommand { public static func main() {} }
