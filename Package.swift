@@ -44,12 +44,16 @@ let package = Package(
       dependencies: ["ArgumentParsing", "IconRaster", "IconMetrics", "FamilyAnalysis", "Guidelines", "ReportWriters"]
     ),
     .executableTarget(name: "iconaudit", dependencies: ["IconAuditCLI"]),
+    // Kernel timings for scripts/bench (release builds only).
+    .executableTarget(name: "iconaudit-bench", dependencies: ["IconMetrics", "IconRaster"]),
 
     // MARK: Tests (Swift Testing).
-    .testTarget(name: "IconRasterTests", dependencies: ["IconRaster"]),
+    // Test data makers shared by the test targets (an independent PNG writer, seeded randomness).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "IconRasterTests", dependencies: ["IconRaster", "TestSupport"]),
     .testTarget(name: "IconMetricsTests", dependencies: ["IconMetrics"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-    .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI"]),
+    .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import IconRaster
+import TestSupport
 import Testing
 
 struct PNGKind: CustomTestStringConvertible, Sendable {

@@ -5,23 +5,35 @@
 
 /// Raw samples of one pixel, at the file's bit depth: 1 (gray, palette index), 2 (gray+alpha),
 /// 3 (RGB) or 4 (RGBA) values.
-typealias Samples = [UInt16]
+public typealias Samples = [UInt16]
 
-struct TestPNG {
-  var width: Int
-  var height: Int
-  var colorType: UInt8  // 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA
-  var bitDepth: UInt8
-  var interlaced = false
-  var palette: [(UInt8, UInt8, UInt8)] = []
+public struct TestPNG {
+  public var width: Int
+  public var height: Int
+  public var colorType: UInt8  // 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA
+  public var bitDepth: UInt8
+  public var interlaced = false
+  public var palette: [(UInt8, UInt8, UInt8)] = []
   /// tRNS: palette alphas (type 3) or the transparent key sample(s) (types 0 and 2).
-  var transparency: [UInt16]? = nil
-  var pixels: [Samples]  // width*height, row-major
+  public var transparency: [UInt16]? = nil
+  public var pixels: [Samples]  // width*height, row-major
 
-  var channels: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(colorType)]! }
+  public init(width: Int, height: Int, colorType: UInt8, bitDepth: UInt8, interlaced: Bool = false,
+              palette: [(UInt8, UInt8, UInt8)] = [], transparency: [UInt16]? = nil, pixels: [Samples]) {
+    self.width = width
+    self.height = height
+    self.colorType = colorType
+    self.bitDepth = bitDepth
+    self.interlaced = interlaced
+    self.palette = palette
+    self.transparency = transparency
+    self.pixels = pixels
+  }
+
+  public var channels: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(colorType)]! }
 
   /// The RGBA8 a correct decoder must produce.
-  var expectedRGBA: [UInt8] {
+  public var expectedRGBA: [UInt8] {
     var out: [UInt8] = []
     let maxValue = UInt32((1 << Int(bitDepth)) - 1)
     func to8(_ v: UInt16) -> UInt8 {
@@ -51,7 +63,7 @@ struct TestPNG {
     return out
   }
 
-  func encoded() -> [UInt8] {
+  public func encoded() -> [UInt8] {
     var ihdr: [UInt8] = []
     ihdr += be32(UInt32(width)) + be32(UInt32(height))
     ihdr += [bitDepth, colorType, 0, 0, interlaced ? 1 : 0]
@@ -70,7 +82,7 @@ struct TestPNG {
   }
 
   /// Filter-type-0 scanlines, by Adam7 pass when interlaced.
-  func rawImageData() -> [UInt8] {
+  public func rawImageData() -> [UInt8] {
     guard interlaced else { return scanlines(xs: Array(0..<width), ys: Array(0..<height)) }
     let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
     var data: [UInt8] = []
@@ -83,7 +95,7 @@ struct TestPNG {
     return data
   }
 
-  func scanlines(xs: [Int], ys: [Int]) -> [UInt8] {
+  public func scanlines(xs: [Int], ys: [Int]) -> [UInt8] {
     var data: [UInt8] = []
     for y in ys {
       data.append(0)
@@ -108,10 +120,10 @@ struct TestPNG {
   }
 }
 
-func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff)] }
-func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xff)] }
+public func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff)] }
+public func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xff)] }
 
-func crc32(_ bytes: [UInt8]) -> UInt32 {
+public func crc32(_ bytes: [UInt8]) -> UInt32 {
   var crc: UInt32 = 0xFFFF_FFFF
   for b in bytes {
     crc ^= UInt32(b)
@@ -120,12 +132,12 @@ func crc32(_ bytes: [UInt8]) -> UInt32 {
   return crc ^ 0xFFFF_FFFF
 }
 
-func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+public func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
   let typeBytes = Array(type.utf8)
   return be32(UInt32(data.count)) + typeBytes + data + be32(crc32(typeBytes + data))
 }
 
-func zlibStored(_ data: [UInt8]) -> [UInt8] {
+public func zlibStored(_ data: [UInt8]) -> [UInt8] {
   var out: [UInt8] = [0x78, 0x01]
   var offset = 0
   repeat {
@@ -145,21 +157,23 @@ func zlibStored(_ data: [UInt8]) -> [UInt8] {
 }
 
 /// A small deterministic generator (SplitMix64) for repeatable test images.
-struct SeededRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
+public struct SeededRandom {
+  public var state: UInt64
+  public init(seed: UInt64) { state = seed }
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
-  mutating func int(below n: Int) -> Int { Int(next() % UInt64(n)) }
+  public mutating func int(below n: Int) -> Int { Int(next() % UInt64(n)) }
+  /// Uniform in [0, 1).
+  public mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 }
 
 /// A PNG of the given kind filled with seeded random samples.
-func randomPNG(colorType: UInt8, bitDepth: UInt8, interlaced: Bool, width: Int = 13, height: Int = 11,
+public func randomPNG(colorType: UInt8, bitDepth: UInt8, interlaced: Bool, width: Int = 13, height: Int = 11,
                withTransparency: Bool = false, seed: UInt64 = 1) -> TestPNG {
   var rng = SeededRandom(seed: seed &+ UInt64(colorType) * 1000 &+ UInt64(bitDepth) * 10 &+ (interlaced ? 1 : 0))
   let maxSample = (1 << Int(bitDepth)) - 1
