@@ -1,2 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-print("iconaudit-bench: kernels not yet wired")
+import Foundation
+
+exit(Bench.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import IconMetrics
+
+/// One icon of a family, as the analysis sees it.
+public struct FamilyMember: Sendable {
+  public var id: String
+  public var metrics: IconMeasurements
+  public init(id: String, metrics: IconMeasurements) {
+    self.id = id
+    self.metrics = metrics
+  }
+}
+
+/// How one icon compares with its style group on one metric.
+public struct MetricScore: Sendable, Codable, Equatable {
+  public var value: Double
+  /// value ÷ the group's median.
+  public var ratio: Double
+  /// Modified z-score on log values.
+  public var z: Double
+}
+
+/// One icon's place in its family.
+public struct IconEvaluation: Sendable, Codable, Equatable {
+  public var id: String
+  /// The style group it was compared within ("outline", "filled"; the family's style when not split).
+  public var group: IconStyle
+  /// The size used for comparisons (see `FamilyAnalyzer.effectiveSize`).
+  public var size: MetricScore
+  public var stroke: MetricScore
+  /// The contour cross-check of stroke weight (2·ink / contour length).
+  public var strokeContour: MetricScore
+  public var detail: MetricScore
+  /// An open stroke drawing (outline style, nothing enclosed: arrows, chevrons, plus, check).
+  /// Designers keep these small on purpose; a small size alone does not make them outliers.
+  public var isOpenStroke: Bool
+}
+
+/// Statistics of one style group.
+public struct StyleGroupSummary: Sendable, Codable, Equatable {
+  public var style: IconStyle
+  public var members: [String]
+  public var effectiveSizePt: RobustSpread
+  public var perceivedSizePt: RobustSpread
+  public var strokeWeightPt: RobustSpread
+  public var strokeWeightContourPt: RobustSpread
+  public var detailDensity: RobustSpread
+}
+
+/// A family's statistics: style groups, per-icon scores, and one consistency figure.
+public struct FamilyReport: Sendable, Codable, Equatable {
+  public var name: String
+  /// True when the family was split into filled and outline groups (both have ≥ 3 icons).
+  public var styleSplit: Bool
+  /// The family's style when not split (the majority); nil when split.
+  public var majorityStyle: IconStyle?
+  /// Icons of the minority style when not split (candidates for `style_mismatch`).
+  public var minorityStyleIcons: [String]
+  public var groups: [StyleGroupSummary]
+  public var icons: [IconEvaluation]
+  /// 0–100: 100 is a family whose size, stroke and detail agree exactly.
+  public var consistencyScore: Double
+
+  public func evaluation(for id: String) -> IconEvaluation? { icons.first { $0.id == id } }
+  public func group(_ style: IconStyle) -> StyleGroupSummary? { groups.first { $0.style == style } }
+}
+
+/// Family statistics (DESIGN.md, Family analysis).
+///
+/// 1. Split by style only where both filled and outline groups have ≥ 3 icons; otherwise one
+///    group of the majority style, and the others are reported as minority-style icons.
+///    Never clustered on size.
+/// 2. Within a group, each metric is scored with `RobustSpread` (modified z-score on logs).
+/// 3. The consistency score combines the groups' robust spreads.
+///
+/// - Complexity: O(n log n) for n icons.
+public enum FamilyAnalyzer {
+  /// Minimum group size for a style split.
+  public static let minimumSplitGroup = 3
+
+  /// The size a family is compared on: √max(hull area, 0.7 · extent area), in pt.
+  ///
+  /// S = √hull is the perceived size of a compact glyph (a voicemail glyph as wide as a star
+  /// looks smaller because it covers less area). A diagonal or L-shaped glyph (a pen, a slash)
+  /// has a thin hull but is seen at the size of the box it spans, so the hull is not allowed to
+  /// fall below 70% of the extent's area. Calibrated on all 1745 Lucide icons in random 30-icon
+  /// families (scripts/size_model_study.py): with √hull alone 14% of untouched icons fall outside
+  /// ±15% of their family's median; with this floor and the open-stroke exemption 4.5%.
+  public static func effectiveSize(_ m: IconMeasurements) -> Double {
+    sqrt(max(m.hullAreaPt2, 0.7 * m.extentPt.width * m.extentPt.height))
+  }
+
+  public static func isOpenStroke(_ m: IconMeasurements) -> Bool {
+    m.style == .outline && m.holes == 0
+  }
+
+  public static func analyse(name: String, members: [FamilyMember], madFloor: Double = 0.03) -> FamilyReport {
+    let filled = members.filter { $0.metrics.style == .filled }
+    let outline = members.filter { $0.metrics.style == .outline }
+    let split = filled.count >= minimumSplitGroup && outline.count >= minimumSplitGroup
+    var groups: [(IconStyle, [FamilyMember])] = []
+    var majority: IconStyle?
+    var minority: [String] = []
+    if split {
+      groups = [(.outline, outline), (.filled, filled)]
+    } else if !members.isEmpty {
+      let style: IconStyle = filled.count > outline.count ? .filled : .outline
+      majority = style
+      minority = members.filter { $0.metrics.style != style }.map(\.id)
+      // Minority icons are scored against the majority's statistics but do not shape them.
+      groups = [(style, members)]
+    }
+
+    var summaries: [StyleGroupSummary] = []
+    var evaluations: [String: IconEvaluation] = [:]
+    for (style, all) in groups {
+      let basis = all.filter { $0.metrics.style == style || split }
+      let statsMembers = basis.isEmpty ? all : basis
+      let summary = StyleGroupSummary(
+        style: style,
+        members: all.map(\.id),
+        effectiveSizePt: RobustSpread(values: statsMembers.map { effectiveSize($0.metrics) }),
+        perceivedSizePt: RobustSpread(values: statsMembers.map(\.metrics.perceivedSizePt)),
+        strokeWeightPt: RobustSpread(values: statsMembers.map(\.metrics.strokeWeightPt)),
+        strokeWeightContourPt: RobustSpread(values: statsMembers.map { contourStrokePt($0.metrics) }),
+        detailDensity: RobustSpread(values: statsMembers.map(\.metrics.detailDensity)))
+      summaries.append(summary)
+      for member in all {
+        let m = member.metrics
+        func score(_ spread: RobustSpread, _ value: Double) -> MetricScore {
+          MetricScore(value: value, ratio: spread.ratio(value), z: spread.z(value, floor: madFloor))
+        }
+        evaluations[member.id] = IconEvaluation(
+          id: member.id, group: style,
+          size: score(summary.effectiveSizePt, effectiveSize(m)),
+          stroke: score(summary.strokeWeightPt, m.strokeWeightPt),
+          strokeContour: score(summary.strokeWeightContourPt, contourStrokePt(m)),
+          detail: score(summary.detailDensity, m.detailDensity),
+          isOpenStroke: isOpenStroke(m))
+      }
+    }
+    let icons = members.compactMap { evaluations[$0.id] }
+    return FamilyReport(
+      name: name, styleSplit: split, majorityStyle: majority, minorityStyleIcons: minority,
+      groups: summaries, icons: icons,
+      consistencyScore: consistencyScore(summaries, minorityCount: minority.count, total: members.count))
+  }
+
+  /// The contour estimate of stroke weight in pt.
+  static func contourStrokePt(_ m: IconMeasurements) -> Double {
+    guard m.strokeWeightPx > 0, m.strokeWeightPt > 0 else { return m.strokeWeightContourPx }
+    return m.strokeWeightContourPx * (m.strokeWeightPt / m.strokeWeightPx)
+  }
+
+  /// 100 · (1 − penalty), penalty = 0.45·p(size) + 0.35·p(stroke) + 0.20·p(detail) + minority
+  /// share, where p(x) = min(1, σ/τ) with σ = 1.4826·MAD of log values and τ = 0.25 for size and
+  /// stroke, 0.6 for detail (detail varies more in a good family). Groups are weighted by size.
+  /// A family normalised on every metric scores 100; one whose sizes spread by ±25% (1σ)
+  /// loses 45 points.
+  public static func consistencyScore(_ groups: [StyleGroupSummary], minorityCount: Int, total: Int) -> Double {
+    guard total > 0 else { return 100 }
+    var penalty = 0.0
+    var weight = 0.0
+    for group in groups where !group.members.isEmpty {
+      let w = Double(group.members.count)
+      let p = 0.45 * min(1, group.effectiveSizePt.relativeSigma / 0.25)
+        + 0.35 * min(1, group.strokeWeightPt.relativeSigma / 0.25)
+        + 0.20 * min(1, group.detailDensity.relativeSigma / 0.6)
+      penalty += w * p
+      weight += w
+    }
+    if weight > 0 { penalty /= weight }
+    penalty = min(1, penalty + Double(minorityCount) / Double(total))
+    return ((100 * (1 - penalty)) * 10).rounded() / 10
+  }
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import IconRaster
+
+/// The iso-lines of a coverage image at one level (α = 0.5 by default), as closed sub-pixel polygons.
+///
+/// Marching squares (W. E. Lorensen, H. E. Cline, "Marching cubes: a high resolution 3D surface
+/// construction algorithm", *SIGGRAPH '87*, doi:10.1145/37402.37422, in its 2-D form) on the grid of
+/// pixel centres, with the crossing on each cell edge placed by linear interpolation of the two
+/// coverages. The image is padded with one transparent pixel on every side, so every contour closes.
+/// Saddle cells are resolved by the mean of their four corners (≥ level joins the inside corners),
+/// which matches 8-connectivity of the inside on binary images.
+///
+/// Every segment is directed with the inside on the same side, so the loops chain without search:
+/// each crossed cell edge starts exactly one segment and ends exactly one.
+///
+/// Coordinates are pixels, x right and y down, pixel (i, j) covering [i, i + 1) × [j, j + 1): the
+/// level-0.5 contour of a pixel-aligned opaque rectangle lies on its edges, except that every convex
+/// corner is cut by a 0.5 × 0.5 px diagonal (a property of marching squares at any resolution).
+///
+/// - Complexity: O(width · height) time and memory.
+public struct Contour: Sendable, Equatable {
+  /// The iso-level.
+  public let level: Float
+  /// Closed polygons in px (the first point is not repeated at the end).
+  public var loops: [[Point2D]]
+  /// Total length of all loops, in px.
+  public var length: Double
+  /// The bounding box of every contour point in px; `nil` when nothing reaches the level.
+  public var bounds: Rect2D?
+
+  /// Every contour point, loop after loop.
+  public var points: [Point2D] { loops.flatMap { $0 } }
+
+  public init(mask: AlphaMask, level: Float = 0.5) {
+    self.init(coverage: mask.coverage, width: mask.width, height: mask.height, level: level)
+  }
+
+  /// - Precondition: `coverage.count == width * height`.
+  public init(coverage: [Float], width: Int, height: Int, level: Float = 0.5) {
+    precondition(width >= 0 && height >= 0 && coverage.count == width * height,
+                 "coverage count does not match the size")
+    self.level = level
+    let pw = width + 2, ph = height + 2
+    var padded = [Float](repeating: 0, count: pw * ph)
+    coverage.withUnsafeBufferPointer { src in
+      padded.withUnsafeMutableBufferPointer { dst in
+        for y in 0..<height {
+          for x in 0..<width { dst[(y &+ 1) &* pw &+ x &+ 1] = src[y &* width &+ x] }
+        }
+      }
+    }
+
+    var startPoint: [Point2D] = []
+    var endEdge: [Int32] = []
+    var startAt = [Int32](repeating: -1, count: 2 * pw * ph)
+
+    padded.withUnsafeBufferPointer { v in
+      startAt.withUnsafeMutableBufferPointer { startAt in
+        /// The crossing on edge `e` (even: from node e/2 to its right; odd: to the node below).
+        func crossing(_ e: Int) -> Point2D {
+          let node = e >> 1, i = node % pw, j = node / pw
+          let other = e & 1 == 0 ? node &+ 1 : node &+ pw
+          let va = Double(v[node]), vb = Double(v[other])
+          let t = (Double(level) - va) / (vb - va)
+          let x = Double(i) - 0.5, y = Double(j) - 0.5
+          return e & 1 == 0 ? Point2D(x: x + t, y: y) : Point2D(x: x, y: y + t)
+        }
+        func add(_ from: Int, _ to: Int) {
+          startAt[from] = Int32(truncatingIfNeeded: startPoint.count)
+          startPoint.append(crossing(from))
+          endEdge.append(Int32(truncatingIfNeeded: to))
+        }
+        guard ph >= 2 else { return }
+        for j in 0..<(ph &- 1) {
+          for i in 0..<(pw &- 1) {
+            let tl = j &* pw &+ i
+            let c0 = v[tl], c1 = v[tl &+ 1], c2 = v[tl &+ pw &+ 1], c3 = v[tl &+ pw]
+            let in0 = c0 >= level, in1 = c1 >= level, in2 = c2 >= level, in3 = c3 >= level
+            if in0 == in1 && in1 == in2 && in2 == in3 { continue }
+            // Cell edges in clockwise order (y down): top, right, bottom, left.
+            let top = 2 &* tl, right = 2 &* (tl &+ 1) &+ 1
+            let bottom = 2 &* (tl &+ pw), left = 2 &* tl &+ 1
+            if in0 == in2 && in1 == in3 {
+              let joined = (c0 + c1 + c2 + c3) * 0.25 >= level
+              if in0 {
+                // Entering edges: right (c1→c2) and left (c3→c0).
+                if joined {
+                  add(right, top)
+                  add(left, bottom)
+                } else {
+                  add(right, bottom)
+                  add(left, top)
+                }
+              } else {
+                // Entering edges: top (c0→c1) and bottom (c2→c3).
+                if joined {
+                  add(top, left)
+                  add(bottom, right)
+                } else {
+                  add(top, right)
+                  add(bottom, left)
+                }
+              }
+              continue
+            }
+            let edges = (top, right, bottom, left)
+            let inside = (in0, in1, in2, in3)
+            var entering = 0, exiting = 0
+            for k in 0..<4 {
+              let a = Self.component(inside, k), b = Self.component(inside, (k &+ 1) & 3)
+              if !a && b { entering = Self.component(edges, k) }
+              if a && !b { exiting = Self.component(edges, k) }
+            }
+            add(entering, exiting)
+          }
+        }
+      }
+    }
+
+    // Chain the segments into loops.
+    var loops: [[Point2D]] = []
+    var total = 0.0
+    var visited = [Bool](repeating: false, count: startPoint.count)
+    for first in 0..<startPoint.count where !visited[first] {
+      var loop: [Point2D] = []
+      var current = first
+      while current >= 0 && !visited[current] {
+        visited[current] = true
+        loop.append(startPoint[current])
+        current = Int(startAt[Int(endEdge[current])])
+      }
+      for k in 0..<loop.count {
+        let a = loop[k], b = loop[(k + 1) % loop.count]
+        total += (b - a).length
+      }
+      loops.append(loop)
+    }
+    self.loops = loops
+    self.length = total
+    self.bounds = Rect2D(bounding: startPoint)
+  }
+
+  @inline(__always)
+  private static func component<T>(_ tuple: (T, T, T, T), _ k: Int) -> T {
+    switch k {
+    case 0: tuple.0
+    case 1: tuple.1
+    case 2: tuple.2
+    default: tuple.3
+    }
+  }
+}

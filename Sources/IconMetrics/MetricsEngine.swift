@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import IconRaster
+
+/// Measures one icon: every number is a pure function of its ``AlphaMask`` (and, for the colour
+/// spread only, of its colour image).
+///
+/// Definitions (px of the mask; pt = px ÷ scale; α coverage, ink = Σα, core = α ≥ 0.5):
+/// - contour: the α = 0.5 iso-line by marching squares (``Contour``), length P; extent: its bounding
+///   box;
+/// - perceived size S = √(area of the convex hull of the contour) (``ConvexHull``);
+/// - optical centre: the α-weighted centroid of the pixel centres, offset from the canvas centre, in pt
+///   and as a fraction of S;
+/// - stroke weight: the median profile integral across the skeleton (``StrokeWeight``), cross-checked
+///   by 2 · ink ÷ P;
+/// - detail density C = P² ÷ ink; components and holes of the core (``ConnectedComponents``); end
+///   points and junctions of its skeleton (``Skeleton``);
+/// - density = ink ÷ hull area; style filled when density > 0.6 (``IconStyle``);
+/// - template hygiene (``TemplateHygiene``).
+///
+/// An empty (or zero-sized) mask gives zeros; no output is NaN or infinite.
+///
+/// - Complexity: O(N) in the number of pixels for every stage except the hull (O(n log n) in contour
+///   points) and thinning (O(N · k) for strokes up to 2k px thick).
+public enum MetricsEngine {
+  /// The measurements of a mask.
+  public static func measure(_ mask: AlphaMask, colors: RGBAImage? = nil) -> IconMeasurements {
+    analyse(mask, colors: colors).measurements
+  }
+
+  /// The measurements of a mask with the geometry behind them.
+  public static func analyse(_ mask: AlphaMask, colors: RGBAImage? = nil) -> IconAnalysis {
+    let w = mask.width, h = mask.height, scale = mask.scale
+    let pw = w + 2
+
+    // Ink and the α-weighted centroid.
+    var ink = 0.0, mx = 0.0, my = 0.0
+    var core = [UInt8](repeating: 0, count: pw * (h + 2))
+    mask.coverage.withUnsafeBufferPointer { alpha in
+      for y in 0..<h {
+        var rowInk = 0.0, rowX = 0.0
+        for x in 0..<w {
+          let a = alpha[y &* w &+ x]
+          rowInk += Double(a)
+          rowX += Double(a) * (Double(x) + 0.5)
+          if a >= 0.5 { core[(y &+ 1) &* pw &+ x &+ 1] = 1 }
+        }
+        ink += rowInk
+        mx += rowX
+        my += rowInk * (Double(y) + 0.5)
+      }
+    }
+    let canvasCentre = Point2D(x: Double(w) / 2, y: Double(h) / 2)
+    let centroid = ink > 0 ? Point2D(x: mx / ink, y: my / ink) : canvasCentre
+
+    // Contour, extent, hull.
+    let contour = Contour(mask: mask)
+    let perimeter = contour.length
+    let extent = contour.bounds ?? .zero
+    let hull = ConvexHull(points: contour.points)
+    let size = hull.area.squareRoot()
+
+    // Skeleton and stroke.
+    let skeleton = Skeleton(paddedGrid: core, width: w, height: h)
+    let stroke = StrokeWeight(mask: mask, paddedCore: core, skeleton: skeleton)
+    let strokeContour = perimeter > 0 ? 2 * ink / perimeter : 0
+    let strokePx = stroke.samples.isEmpty ? strokeContour : stroke.medianPx
+
+    // Topology and hygiene.
+    let components = ConnectedComponents(foreground: mask.coverage.map { $0 >= 0.5 }, width: w,
+                                         height: h)
+    let hygiene = TemplateHygiene(mask: mask, contourLengthPx: perimeter, colors: colors)
+
+    let density = hull.area > 0 ? ink / hull.area : 0
+    let offsetPt = (centroid - canvasCentre) / scale
+    let sizePt = size / scale
+    func centre(_ index: Int) -> Point2D {
+      Point2D(x: Double(index % w) + 0.5, y: Double(index / w) + 0.5)
+    }
+
+    let measurements = IconMeasurements(
+      perceivedSizePt: sizePt,
+      extentPt: extent.scaled(by: 1 / scale),
+      inkAreaPt2: ink / (scale * scale),
+      hullAreaPt2: hull.area / (scale * scale),
+      opticalCenterOffsetPt: offsetPt,
+      opticalCenterOffsetFraction: sizePt > 0 ? offsetPt.length / sizePt : 0,
+      strokeWeightPt: strokePx / scale,
+      strokeWeightPx: strokePx,
+      strokeWeightProfilePx: stroke.medianPx,
+      strokeWeightContourPx: strokeContour,
+      detailDensity: ink > 0 ? perimeter * perimeter / ink : 0,
+      contourLengthPt: perimeter / scale,
+      components: components.count,
+      holes: components.holes,
+      skeletonEndPoints: skeleton.endPoints.count,
+      skeletonJunctions: skeleton.junctionCount,
+      style: IconStyle(density: density),
+      density: density,
+      colorSpread: hygiene.colorSpread,
+      partialPixelRatio: hygiene.partialPixelRatio,
+      haloFraction: hygiene.haloFraction,
+      haloOffsetPx: hygiene.haloOffsetPx,
+      opaqueBackgroundShare: hygiene.opaqueBackgroundShare
+    )
+    return IconAnalysis(
+      measurements: measurements, widthPx: w, heightPx: h, scale: scale,
+      contours: contour.loops, hull: hull.vertices, extentPx: extent, opticalCenterPx: centroid,
+      strokeSamples: stroke.samples, skeletonEndPointsPx: skeleton.endPoints.map(centre),
+      skeletonJunctionsPx: skeleton.junctionPixels.map(centre),
+      haloCentroidPx: hygiene.haloCentroidPx, coreCentroidPx: hygiene.coreCentroidPx)
+  }
+}

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import IconRaster
+
+/// Template-image hygiene: is the icon one colour, antialiased, without shadow, defined by alpha?
+///
+/// - `colorSpread`: over the pixels of the colour image with α > 0.1, the standard deviation of each
+///   un-premultiplied channel (R, G, B, in 0…255); the largest of the three. One colour gives ~0 (plus
+///   quantisation of faint pixels), two colours in equal parts 127.5 · |difference| / 255 on the channel
+///   that differs most.
+/// - `partialPixelRatio`: the number of pixels with 0.02 < α < 0.98 per px of contour length. An exactly
+///   antialiased edge crosses about 4/π pixels per unit length, some of them only slightly, so this is
+///   about 1; a thresholded (aliased) image has 0.
+/// - `haloFraction`: Σα over the pixels farther than 1.5 px from the core (α ≥ 0.5; exact EDT,
+///   ``DistanceTransform``) divided by the ink. An antialiased edge lies within √2 px of the core, so a
+///   clean icon has 0; a drop shadow or glow does not. Without any core pixel all ink is halo.
+/// - `haloOffsetPx`: the α-weighted centroid of the halo minus that of the core (a shadow's direction);
+///   zero without halo.
+/// - `opaqueBackgroundShare`: the share of the canvas with α ≥ 0.98.
+///
+/// - Complexity: O(width · height).
+public struct TemplateHygiene: Sendable, Equatable {
+  public var colorSpread: Double?
+  public var partialPixelRatio: Double
+  public var haloFraction: Double
+  public var haloOffsetPx: Point2D
+  /// α-weighted centroid of the halo pixels, in px; `nil` without halo.
+  public var haloCentroidPx: Point2D?
+  /// α-weighted centroid of the core pixels, in px; `nil` without core.
+  public var coreCentroidPx: Point2D?
+  public var opaqueBackgroundShare: Double
+
+  /// Distance from the core beyond which coverage counts as halo, in px.
+  public static let haloDistancePx = 1.5
+
+  /// - Parameters:
+  ///   - contourLengthPx: length of the α = 0.5 contour (``Contour``), the denominator of the
+  ///     partial-pixel ratio.
+  ///   - colors: the colour image, if any (its own alpha selects the pixels).
+  public init(mask: AlphaMask, contourLengthPx: Double, colors: RGBAImage? = nil) {
+    let w = mask.width, h = mask.height
+    var partial = 0, opaque = 0
+    var ink = 0.0
+    var core = (sum: 0.0, x: 0.0, y: 0.0)
+    for y in 0..<h {
+      for x in 0..<w {
+        let a = mask.coverage[y * w + x]
+        if a > 0.02 && a < 0.98 { partial += 1 }
+        if a >= 0.98 { opaque += 1 }
+        ink += Double(a)
+        if a >= 0.5 {
+          core.sum += Double(a)
+          core.x += Double(a) * (Double(x) + 0.5)
+          core.y += Double(a) * (Double(y) + 0.5)
+        }
+      }
+    }
+    partialPixelRatio = contourLengthPx > 0 ? Double(partial) / contourLengthPx : 0
+    opaqueBackgroundShare = w * h > 0 ? Double(opaque) / Double(w * h) : 0
+    coreCentroidPx = core.sum > 0 ? Point2D(x: core.x / core.sum, y: core.y / core.sum) : nil
+
+    if core.sum == 0 {
+      haloFraction = ink > 0 ? 1 : 0
+      haloOffsetPx = .zero
+      haloCentroidPx = nil
+    } else {
+      let edt = DistanceTransform(mask: mask) { $0 >= 0.5 }
+      let limit = Float(Self.haloDistancePx * Self.haloDistancePx)
+      var halo = (sum: 0.0, x: 0.0, y: 0.0)
+      for y in 0..<h {
+        for x in 0..<w {
+          let i = y * w + x, a = Double(mask.coverage[i])
+          if a > 0 && edt.squaredDistance[i] > limit {
+            halo.sum += a
+            halo.x += a * (Double(x) + 0.5)
+            halo.y += a * (Double(y) + 0.5)
+          }
+        }
+      }
+      haloFraction = ink > 0 ? halo.sum / ink : 0
+      if halo.sum > 0, let coreCentre = coreCentroidPx {
+        let centre = Point2D(x: halo.x / halo.sum, y: halo.y / halo.sum)
+        haloCentroidPx = centre
+        haloOffsetPx = centre - coreCentre
+      } else {
+        haloCentroidPx = nil
+        haloOffsetPx = .zero
+      }
+    }
+    colorSpread = colors.map(Self.colorSpread)
+  }
+
+  /// Largest per-channel standard deviation of un-premultiplied RGB over pixels with α > 0.1.
+  public static func colorSpread(_ image: RGBAImage) -> Double {
+    var n = 0.0
+    var sum = (0.0, 0.0, 0.0), squares = (0.0, 0.0, 0.0)
+    image.pixels.withUnsafeBufferPointer { p in
+      var i = 0
+      while i + 3 < p.count {
+        if Double(p[i + 3]) > 0.1 * 255 {
+          let r = Double(p[i]), g = Double(p[i + 1]), b = Double(p[i + 2])
+          n += 1
+          sum.0 += r
+          sum.1 += g
+          sum.2 += b
+          squares.0 += r * r
+          squares.1 += g * g
+          squares.2 += b * b
+        }
+        i += 4
+      }
+    }
+    guard n > 0 else { return 0 }
+    func deviation(_ s: Double, _ q: Double) -> Double {
+      let mean = s / n
+      return max(0, q / n - mean * mean).squareRoot()
+    }
+    return max(deviation(sum.0, squares.0), deviation(sum.1, squares.1),
+               deviation(sum.2, squares.2))
+  }
+}

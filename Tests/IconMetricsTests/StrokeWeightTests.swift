@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import IconMetrics
+import IconRaster
+import Testing
+
+@Suite("Stroke weight")
+struct StrokeWeightTests {
+  @Test("antialiased lines: within ±0.25 px at any angle and sub-pixel phase",
+        arguments: [2.0, 3, 4, 6], [0.0, 15, 30, 45])
+  func lines(width: Double, angle: Double) {
+    var rng = SeededRandom(seed: UInt64(width * 100 + angle))
+    for _ in 0..<3 {
+      let line = ThickLine(cx: 32 + rng.unit(), cy: 32 + rng.unit(), length: 40, width: width,
+                           angleDegrees: angle + rng.unit() - 0.5)
+      let m = MetricsEngine.measure(render(line, width: 64, height: 64))
+      #expect(abs(m.strokeWeightPx - width) <= 0.25,
+              "w \(width) at \(line.angleDegrees)°, centre (\(line.cx), \(line.cy)): \(m.strokeWeightPx)")
+      #expect(m.strokeWeightProfilePx == m.strokeWeightPx)
+    }
+  }
+
+  @Test("exact angles and half-pixel phases", arguments: [2.0, 3, 4, 6])
+  func exactAngles(width: Double) {
+    for angle in [0.0, 15, 30, 45, 60, 90, 135] {
+      for phase in [0.0, 0.25, 0.5] {
+        let line = ThickLine(cx: 32 + phase, cy: 32 + phase, length: 40, width: width,
+                             angleDegrees: angle)
+        let m = MetricsEngine.measure(render(line, width: 64, height: 64))
+        #expect(abs(m.strokeWeightPx - width) <= 0.25,
+                "w \(width) at \(angle)°, phase \(phase): \(m.strokeWeightPx)")
+      }
+    }
+  }
+
+  @Test("a ring of width 2 px measures 2.0 ± 0.1")
+  func ring2() {
+    let mask = render(ring(cx: 12, cy: 12, outerRadius: 11, width: 2), width: 24, height: 24)
+    let m = MetricsEngine.measure(mask)
+    #expect(abs(m.strokeWeightPx - 2) <= 0.1, "\(m.strokeWeightPx)")
+    #expect(abs(m.strokeWeightContourPx - 2) <= 0.1, "\(m.strokeWeightContourPx)")
+  }
+
+  @Test("rings at 2× and 3× scale keep their width in pt", arguments: [2.0, 3])
+  func ringScaled(scale: Double) {
+    let n = Int(24 * scale)
+    let mask = render(ring(cx: 12 * scale, cy: 12 * scale, outerRadius: 11 * scale, width: 2 * scale),
+                      width: n, height: n, scale: scale)
+    let m = MetricsEngine.measure(mask)
+    #expect(abs(m.strokeWeightPt - 2) <= 0.1, "\(m.strokeWeightPt) pt")
+  }
+
+  @Test("the contour estimate agrees on long strokes; samples away from ends are counted")
+  func crossCheck() {
+    let mask = render(Capsule(ax: 10.3, ay: 40.2, bx: 110.7, by: 60.9, width: 3), width: 128,
+                      height: 100)
+    let analysis = MetricsEngine.analyse(mask)
+    let m = analysis.measurements
+    #expect(abs(m.strokeWeightPx - 3) <= 0.25)
+    #expect(abs(m.strokeWeightContourPx - 3) <= 0.15)
+    #expect(analysis.strokeSamples.contains { !$0.counted })
+    #expect(analysis.strokeSamples.filter(\.counted).count > 60)
+    for s in analysis.strokeSamples { #expect(abs(s.normal.length - 1) < 1e-9) }
+  }
+
+  @Test("outline icons (2-unit keylines) measure 2 units", arguments: [2.0, 3])
+  func keylineOutlines(scale: Double) {
+    for (name, shape) in keylineShapes(scale: scale, outline: true) {
+      let n = Int(24 * scale)
+      let m = MetricsEngine.measure(render(shape, width: n, height: n, scale: scale))
+      #expect(abs(m.strokeWeightPt - 2) <= 0.25 / scale, "\(name): \(m.strokeWeightPt) pt")
+    }
+  }
+}

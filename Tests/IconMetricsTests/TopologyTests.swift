@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import IconMetrics
+import IconRaster
+import Testing
+
+/// The skeleton as a Boolean image.
+private func image(of skeleton: Skeleton) -> [Bool] {
+  var pixels = [Bool](repeating: false, count: skeleton.width * skeleton.height)
+  for p in skeleton.pixels { pixels[p] = true }
+  return pixels
+}
+
+/// Whether no 2×2 block is entirely skeleton (one pixel wide).
+private func isThin(_ skeleton: Skeleton) -> Bool {
+  let b = image(of: skeleton), w = skeleton.width
+  for y in 0..<(skeleton.height - 1) {
+    for x in 0..<(w - 1)
+    where b[y * w + x] && b[y * w + x + 1] && b[(y + 1) * w + x] && b[(y + 1) * w + x + 1] {
+      return false
+    }
+  }
+  return true
+}
+
+@Suite("Skeleton and components")
+struct TopologyTests {
+  @Test("a disk thins to a few points", arguments: [6.0, 10, 10.5, 23.3])
+  func disk(radius: Double) {
+    let n = Int(2 * radius) + 8
+    let mask = render(Disk(cx: Double(n) / 2 + 0.2, cy: Double(n) / 2 - 0.1, radius: radius),
+                      width: n, height: n)
+    let skeleton = Skeleton(mask: mask)
+    #expect(!skeleton.pixels.isEmpty && skeleton.pixels.count <= 4, "\(skeleton.pixels.count)")
+    #expect(ConnectedComponents(foreground: image(of: skeleton), width: n, height: n).count == 1)
+  }
+
+  @Test("an L thins to an L: connected, thin, two end points, no junction",
+        arguments: [3.0, 4, 5, 8])
+  func lShape(thickness: Double) {
+    let shape = Union(Box(x0: 8.3, y0: 6.2, x1: 8.3 + thickness, y1: 50),
+                      Box(x0: 8.3, y0: 50 - thickness, x1: 45.6, y1: 50))
+    let mask = render(shape, width: 56, height: 56)
+    let skeleton = Skeleton(mask: mask)
+    #expect(ConnectedComponents(foreground: image(of: skeleton), width: 56, height: 56).count == 1)
+    #expect(isThin(skeleton))
+    #expect(skeleton.endPoints.count == 2)
+    #expect(skeleton.junctionCount == 0)
+    // The L's arms survive: the skeleton spans most of both arms.
+    let xs = skeleton.pixels.map { $0 % 56 }, ys = skeleton.pixels.map { $0 / 56 }
+    #expect(xs.max()! - xs.min()! > 30 && ys.max()! - ys.min()! > 36)
+  }
+
+  @Test("2-pixel diagonals and 2×2 blocks do not vanish (parallel Zhang–Suen's flaw)")
+  func thinDiagonal() {
+    let w = 20
+    var pixels = [Bool](repeating: false, count: w * w)
+    for k in 2..<17 {
+      pixels[k * w + k] = true
+      pixels[k * w + k + 1] = true
+    }
+    let diagonal = Skeleton(foreground: pixels, width: w, height: w)
+    #expect(diagonal.pixels.count >= 12)
+    #expect(ConnectedComponents(foreground: image(of: diagonal), width: w, height: w).count == 1)
+    let block = Skeleton(foreground: [true, true, true, true], width: 2, height: 2)
+    #expect(!block.pixels.isEmpty)
+    #expect(Skeleton(foreground: [true], width: 1, height: 1).pixels == [0])
+    #expect(Skeleton(foreground: [], width: 0, height: 0).pixels.isEmpty)
+  }
+
+  @Test("a ring keeps its hole and has no ends; a plus has four ends and one junction")
+  func ringAndPlus() {
+    let ringMask = render(ring(cx: 20, cy: 20, outerRadius: 15, width: 4), width: 40, height: 40)
+    let ringSkeleton = Skeleton(mask: ringMask)
+    let topology = ConnectedComponents(foreground: image(of: ringSkeleton), width: 40, height: 40)
+    #expect(topology.count == 1 && topology.holes == 1)
+    #expect(ringSkeleton.endPoints.isEmpty && ringSkeleton.junctionCount == 0)
+    #expect(isThin(ringSkeleton))
+
+    let plus = Union(Box(x0: 20, y0: 6, x1: 25, y1: 40), Box(x0: 4, y0: 20, x1: 40, y1: 25))
+    let plusSkeleton = Skeleton(mask: render(plus, width: 45, height: 45))
+    #expect(plusSkeleton.endPoints.count == 4)
+    #expect(plusSkeleton.junctionCount == 1)
+    let tee = Union(Box(x0: 4, y0: 6, x1: 40, y1: 9), Box(x0: 20, y0: 6, x1: 23, y1: 40))
+    let teeSkeleton = Skeleton(mask: render(tee, width: 45, height: 45))
+    #expect(teeSkeleton.endPoints.count == 3)
+    #expect(teeSkeleton.junctionCount == 1)
+  }
+
+  @Test("components and holes (8-connected ink, 4-connected background)")
+  func components() {
+    let shape = Union(Disk(cx: 10, cy: 10, radius: 6),
+                      ring(cx: 30, cy: 12, outerRadius: 8, width: 3),
+                      ring(cx: 20, cy: 32, outerRadius: 6, width: 2),
+                      ring(cx: 20, cy: 43, outerRadius: 6, width: 2))
+    let m = MetricsEngine.measure(render(shape, width: 48, height: 52))
+    #expect(m.components == 3)  // the disk, the ring, the "8"
+    #expect(m.holes == 3)
+    let labels = ConnectedComponents(foreground: [true, false, false, true], width: 2, height: 2)
+    #expect(labels.count == 1 && labels.holes == 0)  // diagonal neighbours touch
+    let frame = ConnectedComponents(
+      foreground: [true, true, true, true, false, true, true, true, true], width: 3, height: 3)
+    #expect(frame.count == 1 && frame.holes == 1 && frame.eulerNumber == 0)
+    let diamond = ConnectedComponents(
+      foreground: [false, true, false, true, false, true, false, true, false], width: 3, height: 3)
+    #expect(diamond.count == 1 && diamond.holes == 1)  // 4-connected background: the centre is enclosed
+    #expect(ConnectedComponents(foreground: [], width: 0, height: 0).count == 0)
+  }
+
+  @Test("skeleton counts reach the measurements")
+  func measurements() {
+    let plus = Union(Box(x0: 20, y0: 6, x1: 25, y1: 40), Box(x0: 4, y0: 20, x1: 40, y1: 25))
+    let m = MetricsEngine.measure(render(plus, width: 45, height: 45))
+    #expect(m.skeletonEndPoints == 4 && m.skeletonJunctions == 1 && m.components == 1)
+  }
+}
