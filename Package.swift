@@ -53,6 +53,8 @@ let package = Package(
     .testTarget(name: "IconRasterTests", dependencies: ["IconRaster", "TestSupport"]),
     .testTarget(name: "IconMetricsTests", dependencies: ["IconMetrics"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+    .testTarget(name: "FamilyAnalysisTests", dependencies: ["FamilyAnalysis", "TestSupport"]),
+    .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines", "TestSupport"]),
     .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

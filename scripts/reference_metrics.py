@@ -27,7 +27,8 @@ Coordinates are pixel-edge coordinates: pixel (i, j) covers x ∈ [i, i+1), y �
   the weight is the median over skeleton pixels. Cross-check: 2·ink / P.
 - detail density P² / ink; components: skimage.measure.label(core, connectivity=2) (8-connected ink);
   holes = components − Euler number (skimage.measure.euler_number, connectivity=2);
-  skeleton end points (1 neighbour) and junctions (≥ 3 neighbours).
+  skeleton end points (one neighbour, or two adjacent ones) and junctions (8-connected clusters of
+  pixels of crossing number ≥ 3); the skeleton is skimage's, not iconaudit's, so these counts differ.
 - style: "filled" if ink / hull > 0.6 else "outline"; density = ink / hull.
 - hygiene: partialPixelRatio = #(0.02 < α < 0.98) / P; haloFraction = Σα at pixels farther than
   1.5 px from the core (EDT of the non-core) / ink, with the halo's α-centroid offset from the core's;
@@ -151,10 +152,35 @@ def stroke_samples(alpha: np.ndarray, core: np.ndarray, skeleton: np.ndarray,
     return best
 
 
-def neighbour_counts(skeleton: np.ndarray) -> np.ndarray:
-    kernel = np.ones((3, 3), dtype=np.int32)
-    kernel[1, 1] = 0
-    return ndimage.convolve(skeleton.astype(np.int32), kernel, mode="constant", cval=0)
+def _neighbourhood_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Crossing number (0 → 1 transitions around the ring) and neighbour count of each 8-bit code;
+    bit k is the k-th neighbour clockwise from north (N, NE, E, SE, S, SW, W, NW)."""
+    crossings = np.zeros(256, dtype=np.int32)
+    counts = np.zeros(256, dtype=np.int32)
+    for code in range(256):
+        bits = [(code >> k) & 1 for k in range(8)]
+        counts[code] = sum(bits)
+        crossings[code] = sum(1 for k in range(8) if bits[k] == 0 and bits[(k + 1) % 8] == 1)
+    return crossings, counts
+
+
+CROSSINGS, COUNTS = _neighbourhood_tables()
+
+
+def skeleton_points(skeleton: np.ndarray) -> tuple[int, int, int]:
+    """End points (one neighbour, or two adjacent ones), junction pixels (crossing number ≥ 3) and
+    junctions (8-connected clusters of junction pixels)."""
+    padded = np.pad(skeleton.astype(np.int32), 1)
+    h, w = skeleton.shape
+    offsets = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+    code = np.zeros((h, w), dtype=np.int32)
+    for k, (dy, dx) in enumerate(offsets):
+        code |= padded[1 + dy:1 + dy + h, 1 + dx:1 + dx + w] << k
+    a, b = CROSSINGS[code], COUNTS[code]
+    ends = skeleton & (a == 1) & (b >= 1) & (b <= 2)
+    junction_pixels = skeleton & (a >= 3)
+    junctions = int(measure.label(junction_pixels, connectivity=2).max()) if junction_pixels.any() else 0
+    return int(ends.sum()), int(junction_pixels.sum()), junctions
 
 
 def measure_icon(rgba: np.ndarray, scale: float, refine_degrees: float = REFINE_DEGREES) -> dict:
@@ -186,7 +212,7 @@ def measure_icon(rgba: np.ndarray, scale: float, refine_degrees: float = REFINE_
     skeleton = morphology.skeletonize(core)
     weights = stroke_samples(alpha, core, skeleton, refine_degrees)
     stroke_px = float(np.median(weights)) if weights.size else 0.0
-    neighbours = neighbour_counts(skeleton)[skeleton]
+    end_points, _, junctions = skeleton_points(skeleton)
 
     labels = measure.label(core, connectivity=2)
     components = int(labels.max())
@@ -228,8 +254,8 @@ def measure_icon(rgba: np.ndarray, scale: float, refine_degrees: float = REFINE_
         "detailDensity": perimeter**2 / ink,
         "components": components,
         "holes": components - euler,
-        "skeletonEndPoints": int((neighbours == 1).sum()),
-        "skeletonJunctions": int((neighbours >= 3).sum()),
+        "skeletonEndPoints": end_points,
+        "skeletonJunctions": junctions,
         "style": "filled" if density > 0.6 else "outline",
         "density": density,
         "partialPixelRatio": partial / perimeter if perimeter else 0.0,

@@ -61,25 +61,27 @@ public struct StrokeWeight: Sendable, Equatable {
     for y in 0..<h {
       for x in 0..<w where mask.coverage[y * w + x] >= 0.5 { grid[(y + 1) * pw + x + 1] = 1 }
     }
-    self.init(mask: mask, paddedCore: grid, skeleton: Skeleton(paddedGrid: grid, width: w, height: h))
+    let edt = DistanceTransform(features: grid.map { $0 == 0 }, width: pw, height: h + 2)
+    let skeleton = Skeleton(paddedGrid: grid, width: w, height: h,
+                            squaredDistance: edt.squaredDistance)
+    self.init(mask: mask, paddedEDT: edt, skeleton: skeleton)
   }
 
-  /// From the core padded with one background pixel on every side and its skeleton.
-  init(mask: AlphaMask, paddedCore: [UInt8], skeleton: Skeleton) {
-    let w = mask.width, h = mask.height, pw = w + 2, ph = h + 2
+  /// From the EDT of the background of the core padded with one background pixel on every side
+  /// (`(width + 2) × (height + 2)`), and the core's skeleton.
+  init(mask: AlphaMask, paddedEDT edt: DistanceTransform, skeleton: Skeleton) {
+    let w = mask.width, pw = w + 2
     guard !skeleton.pixels.isEmpty else {
       samples = []
       medianPx = 0
       return
     }
-    let background = paddedCore.map { $0 == 0 }
-    let edt = DistanceTransform(features: background, width: pw, height: ph)
     let counted = Self.awayFromEnds(skeleton, edt: edt)
 
     var samples: [Sample] = []
     samples.reserveCapacity(skeleton.pixels.count)
     mask.coverage.withUnsafeBufferPointer { alpha in
-      let profile = Profile(alpha: alpha, width: w, height: h)
+      let profile = Profile(alpha: alpha, width: w, height: mask.height)
       for (k, index) in skeleton.pixels.enumerated() {
         let x = index % w, y = index / w
         let padded = (y + 1) * pw + x + 1

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// The effective settings of an audit: defaults here, overridden by a configuration file
+/// (`.iconaudit.json`, see `ConfigurationFile`) and then by command-line options.
+public struct AuditConfiguration: Sendable, Equatable {
+  public struct RuleSettings: Sendable, Equatable {
+    public var enabled: Bool?
+    public var severity: Severity?
+    public var thresholds: [String: Double] = [:]
+    public init(enabled: Bool? = nil, severity: Severity? = nil, thresholds: [String: Double] = [:]) {
+      self.enabled = enabled
+      self.severity = severity
+      self.thresholds = thresholds
+    }
+  }
+
+  /// A role given to the icons whose relative path matches a glob (`TabBar/**`, `**/toolbar-*`).
+  public struct RolePattern: Sendable, Equatable {
+    public var pattern: String
+    public var role: IconRole
+    public init(pattern: String, role: IconRole) {
+      self.pattern = pattern
+      self.role = role
+    }
+  }
+
+  /// Per-rule settings by identifier.
+  public var rules: [String: RuleSettings] = [:]
+  /// Role patterns, first match wins; before folder names.
+  public var roles: [RolePattern] = []
+  /// The role for every icon (`--role`), overriding patterns and folder names.
+  public var roleOverride: IconRole?
+  /// Name suffixes that mark a selected state (`star-selected`).
+  public var selectedSuffixes: [String] = ["-selected", ".selected", "_selected", "-active", "-fill", ".fill"]
+  /// The MAD floor of the modified z-score.
+  public var madFloor: Double = 0.03
+  /// Pixels per point at which vector icons are rendered.
+  public var vectorScale: Double = 2
+
+  public init() {}
+
+  public func isEnabled(_ identifier: String) -> Bool { rules[identifier]?.enabled ?? true }
+
+  public func severity(for description: RuleDescription) -> Severity {
+    rules[description.identifier]?.severity ?? description.defaultSeverity
+  }
+
+  /// The rule's declared thresholds with configured overrides.
+  public func thresholds(for description: RuleDescription) -> [String: Double] {
+    var values: [String: Double] = [:]
+    for threshold in description.thresholds { values[threshold.name] = threshold.defaultValue }
+    for (name, value) in rules[description.identifier]?.thresholds ?? [:] { values[name] = value }
+    return values
+  }
+
+  /// The role of an icon: `--role`, then the first matching pattern, then folder names.
+  public func role(forRelativePath path: String) -> IconRole {
+    if let roleOverride { return roleOverride }
+    for pattern in roles where Glob.matches(pattern.pattern, path) { return pattern.role }
+    return IconRole.fromPath(path) ?? .unknown
+  }
+}
+
+/// Glob matching on `/`-separated paths: `*` any run within a segment, `?` one character,
+/// `**` any number of segments.
+public enum Glob {
+  public static func matches(_ pattern: String, _ path: String) -> Bool {
+    let p = pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    let s = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    return match(p[...], s[...])
+  }
+
+  private static func match(_ p: ArraySlice<String>, _ s: ArraySlice<String>) -> Bool {
+    guard let first = p.first else { return s.isEmpty }
+    if first == "**" {
+      var rest = s
+      while true {
+        if match(p.dropFirst(), rest) { return true }
+        guard !rest.isEmpty else { return false }
+        rest = rest.dropFirst()
+      }
+    }
+    guard let segment = s.first, matchSegment(Array(first), Array(segment)) else { return false }
+    return match(p.dropFirst(), s.dropFirst())
+  }
+
+  private static func matchSegment(_ p: [Character], _ s: [Character]) -> Bool {
+    var pi = 0, si = 0, star = -1, mark = 0
+    while si < s.count {
+      if pi < p.count, p[pi] == "?" || p[pi] == s[si] {
+        pi += 1
+        si += 1
+      } else if pi < p.count, p[pi] == "*" {
+        star = pi
+        mark = si
+        pi += 1
+      } else if star >= 0 {
+        pi = star + 1
+        mark += 1
+        si = mark
+      } else {
+        return false
+      }
+    }
+    while pi < p.count, p[pi] == "*" { pi += 1 }
+    return pi == p.count
+  }
+}

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
+import IconMetrics
+
+/// The result of an audit: a value that every writer is a pure function of.
+public struct AuditReport: Sendable {
+  public var label: String?
+  public var icons: [AuditIcon]
+  public var families: [FamilyReport]
+  /// Sorted by path, rule, message.
+  public var findings: [Finding]
+  /// Inputs that could not be read (path, reason).
+  public var unreadable: [(path: String, reason: String)]
+
+  public init(label: String? = nil, icons: [AuditIcon], families: [FamilyReport], findings: [Finding],
+              unreadable: [(path: String, reason: String)] = []) {
+    self.label = label
+    self.icons = icons
+    self.families = families
+    self.findings = findings
+    self.unreadable = unreadable
+  }
+
+  public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+}
+
+/// Runs the family analysis and the rules over measured icons.
+public enum Auditor {
+  /// Groups icons by family, analyses each family and runs every enabled rule.
+  public static func audit(_ icons: [AuditIcon], configuration: AuditConfiguration = AuditConfiguration(),
+                           references: [ReferenceIcon] = [], label: String? = nil) -> AuditReport {
+    var order: [String] = []
+    var byFamily: [String: [AuditIcon]] = [:]
+    for icon in icons {
+      if byFamily[icon.family] == nil { order.append(icon.family) }
+      byFamily[icon.family, default: []].append(icon)
+    }
+    var families: [FamilyReport] = []
+    var findings: [Finding] = []
+    for name in order {
+      let members = byFamily[name]!
+      let family = FamilyAnalyzer.analyse(
+        name: name, members: members.map { FamilyMember(id: $0.id, metrics: $0.metrics) },
+        madFloor: configuration.madFloor)
+      families.append(family)
+      for rule in RuleRegistry.all {
+        let description = rule.description
+        guard configuration.isEnabled(description.identifier) else { continue }
+        if description.needsReference && references.isEmpty { continue }
+        let context = RuleContext(
+          family: family, icons: members, references: references,
+          thresholds: configuration.thresholds(for: description),
+          severity: configuration.severity(for: description))
+        findings += rule.init().check(context)
+      }
+    }
+    findings.sort { a, b in
+      (a.path, a.ruleId, a.message) < (b.path, b.ruleId, b.message)
+    }
+    return AuditReport(label: label, icons: icons, families: families, findings: findings)
+  }
+}
+
+extension RuleExample {
+  /// Measures the example's icons as one family and runs `rule` on it with its defaults.
+  public func run(_ rule: any Rule.Type) -> [Finding] {
+    let auditIcons = icons.map { icon -> AuditIcon in
+      let mask = icon.image.alphaMask
+      return AuditIcon(id: icon.id, path: icon.id + ".png", family: "example", role: icon.role, scale: icon.image.scale,
+                       widthPx: icon.image.width, heightPx: icon.image.height,
+                       metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask)
+    }
+    let family = FamilyAnalyzer.analyse(name: "example", members: auditIcons.map { FamilyMember(id: $0.id, metrics: $0.metrics) })
+    let context = RuleContext(
+      family: family, icons: auditIcons, references: [],
+      thresholds: AuditConfiguration().thresholds(for: rule.description),
+      severity: rule.description.defaultSeverity)
+    return rule.init().check(context)
+  }
+
+  /// True when the example behaves as it says (the rule fires on the target iff `triggers`).
+  public func holds(for rule: any Rule.Type) -> Bool {
+    run(rule).contains { $0.iconId == target } == triggers
+  }
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
+import IconMetrics
+import IconRaster
+
+/// What a rule looks at.
+public enum RuleScope: String, Sendable, Codable {
+  /// One icon on its own.
+  case icon
+  /// An icon against its family.
+  case family
+  /// A tab bar item: its states and scales.
+  case item
+}
+
+/// A threshold a rule reads, with its default (configurable by name).
+public struct RuleThreshold: Sendable, Hashable {
+  public var name: String
+  public var defaultValue: Double
+  public var help: String
+  public init(_ name: String, _ defaultValue: Double, _ help: String) {
+    self.name = name
+    self.defaultValue = defaultValue
+    self.help = help
+  }
+}
+
+/// A rule's static description: identity, guideline, thresholds, and examples that are run as
+/// tests and printed in the catalogue.
+public struct RuleDescription: Sendable {
+  /// snake_case, stable: a public contract (configuration, baselines, CI filters use it).
+  public var identifier: String
+  public var name: String
+  public var scope: RuleScope
+  /// The guideline the rule encodes, in words a designer knows.
+  public var rationale: String
+  public var defaultSeverity: Severity
+  public var thresholds: [RuleThreshold]
+  /// Families that must trigger and must not trigger the rule on their target icon.
+  public var examples: [RuleExample]
+  /// Runs only when asked for (e.g. `resembles_system_icon` needs `--reference`).
+  public var needsReference: Bool
+
+  public init(identifier: String, name: String, scope: RuleScope, rationale: String,
+              defaultSeverity: Severity, thresholds: [RuleThreshold] = [], examples: [RuleExample] = [],
+              needsReference: Bool = false) {
+    self.identifier = identifier
+    self.name = name
+    self.scope = scope
+    self.rationale = rationale
+    self.defaultSeverity = defaultSeverity
+    self.thresholds = thresholds
+    self.examples = examples
+    self.needsReference = needsReference
+  }
+}
+
+/// An icon as the rules see it.
+public struct AuditIcon: Sendable {
+  public var id: String
+  public var path: String
+  /// The family it belongs to (its folder, or its asset-catalog group).
+  public var family: String
+  public var role: IconRole
+  public var scale: Double
+  public var widthPx: Int
+  public var heightPx: Int
+  public var metrics: IconMeasurements
+  /// The coverage, for rules that compare drawings (duplicates, look-alikes, text).
+  public var mask: AlphaMask?
+
+  public init(id: String, path: String, family: String = "", role: IconRole = .unknown, scale: Double,
+              widthPx: Int, heightPx: Int, metrics: IconMeasurements, mask: AlphaMask? = nil) {
+    self.id = id
+    self.path = path
+    self.family = family
+    self.role = role
+    self.scale = scale
+    self.widthPx = widthPx
+    self.heightPx = heightPx
+    self.metrics = metrics
+    self.mask = mask
+  }
+
+  public var widthPt: Double { Double(widthPx) / scale }
+  public var heightPt: Double { Double(heightPx) / scale }
+}
+
+/// A reference (system) icon for look-alike search.
+public struct ReferenceIcon: Sendable {
+  public var name: String
+  public var mask: AlphaMask
+  public init(name: String, mask: AlphaMask) {
+    self.name = name
+    self.mask = mask
+  }
+}
+
+/// Everything a rule may read when it checks one family.
+public struct RuleContext: Sendable {
+  public var family: FamilyReport
+  public var icons: [AuditIcon]
+  public var references: [ReferenceIcon]
+  /// Effective thresholds of the rule being run (defaults overridden by configuration).
+  public var thresholds: [String: Double]
+  /// Effective severity of the rule being run.
+  public var severity: Severity
+
+  public init(family: FamilyReport, icons: [AuditIcon], references: [ReferenceIcon] = [],
+              thresholds: [String: Double] = [:], severity: Severity = .warning) {
+    self.family = family
+    self.icons = icons
+    self.references = references
+    self.thresholds = thresholds
+    self.severity = severity
+  }
+
+  public func threshold(_ name: String) -> Double {
+    guard let value = thresholds[name] else {
+      preconditionFailure("rule asked for an undeclared threshold '\(name)'")
+    }
+    return value
+  }
+
+  /// A finding at the rule's configured severity (or `severity` when the rule grades it).
+  public func finding(_ rule: String, _ icon: AuditIcon, _ message: String, measured: Double? = nil,
+                      expected: String? = nil, fix: String? = nil, severity: Severity? = nil) -> Finding {
+    Finding(ruleId: rule, severity: severity ?? self.severity, path: icon.path, iconId: icon.id,
+            message: message, measured: measured, expected: expected, fix: fix)
+  }
+}
+
+/// A guideline rule.
+public protocol Rule: Sendable {
+  static var description: RuleDescription { get }
+  init()
+  /// The findings for one family. A rule that grades severity (error for a large deviation,
+  /// warning for a smaller one) reads the configured severity as the ceiling.
+  func check(_ context: RuleContext) -> [Finding]
+}

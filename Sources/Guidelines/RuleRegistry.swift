@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// Every rule, in catalogue order. One explicit list: a test checks that every `Rule` type in the
+/// module is here and that identifiers are unique.
+public enum RuleRegistry {
+  public static let all: [any Rule.Type] = [
+    // Family rules.
+    PerceivedSizeOutlierRule.self,
+    StrokeWeightOutlierRule.self,
+    DetailDensityOutlierRule.self,
+    StyleMismatchRule.self,
+    // Icon rules.
+  ]
+
+  public static func rule(_ identifier: String) -> (any Rule.Type)? {
+    all.first { $0.description.identifier == identifier }
+  }
+
+  public static var identifiers: [String] { all.map { $0.description.identifier } }
+}

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
+import Foundation
+import IconMetrics
+
+/// Formats a number for a message: `1.27`, `2`, `0.5`.
+func fmt(_ value: Double, _ decimals: Int = 2) -> String {
+  guard value.isFinite else { return "–" }
+  var text = String(format: "%.\(decimals)f", value)
+  if text.contains(".") {
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+  }
+  return text
+}
+
+/// The grade of a deviation, capped by the configured severity.
+func graded(_ grade: Severity, cap: Severity) -> Severity { min(grade, cap) }
+
+/// Whether an icon's stroke says the whole glyph was drawn at another scale: its stroke is off
+/// the family's by at least `minimumRatio` with |M| ≥ `z` on both stroke estimators, and its
+/// size is off in the same direction by at least half as much (in log terms): a glyph scaled
+/// by k has its stroke and its size scaled by k, while a heavier stroke on the same drawing
+/// grows the size by only a few percent. Returns the stroke ratio (the glyph's scale) or nil.
+func scaleEvidence(_ e: IconEvaluation, group: StyleGroupSummary?, z: Double, minimumRatio: Double) -> Double? {
+  guard e.group == .outline, let group, group.members.count >= 4 else { return nil }
+  let k = e.stroke.ratio
+  guard abs(log(k)) >= log(minimumRatio), abs(e.stroke.z) >= z, abs(e.strokeContour.z) >= z,
+    (e.stroke.z > 0) == (e.strokeContour.z > 0), log(e.size.ratio) / log(k) >= 0.5
+  else { return nil }
+  return k
+}
+
+public struct PerceivedSizeOutlierRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "perceived_size_outlier", name: "Perceived Size Outlier", scope: .family,
+    rationale: """
+      All icons of an app belong to one family with the same perceived size; some icons must be \
+      drawn at a different actual size to look the same size (HIG, Custom icons: a voicemail \
+      glyph is drawn larger than a star). Size is compared as √max(hull area, 0.7 × extent area) \
+      against the style group's median (modified z-score on log values). Open stroke glyphs \
+      (arrows, chevrons, plus, check: outline, nothing enclosed) are kept small on purpose and are \
+      not flagged for being small unless their stroke shows the whole glyph was scaled.
+      """,
+    defaultSeverity: .error,
+    thresholds: [
+      RuleThreshold("errorZ", 3.5, "|M| above which a size is an error"),
+      RuleThreshold("errorRatio", 0.85, "size ÷ median below which (or above whose inverse) it is an error"),
+      RuleThreshold("warningZ", 2.5, "|M| above which a size is a warning (with warningRatio)"),
+      RuleThreshold("warningRatio", 0.90, "size ÷ median below which (or above whose inverse) it is a warning"),
+      RuleThreshold("scaleStrokeZ", 3.5, "|M| of both stroke estimators that marks a scaled glyph"),
+      RuleThreshold("scaleStrokeRatio", 1.1, "stroke ÷ median (or its inverse) that marks a scaled glyph"),
+      RuleThreshold("minimumFamily", 4, "smallest style group that is compared"),
+    ],
+    examples: [
+      RuleExample("a glyph drawn at 80% among eight at the family size",
+                  icons: ExampleFamily.icons() + [.init(id: "small", mask: ExampleFamily.glyph(1, size: 0.8))],
+                  target: "small", triggers: true),
+      RuleExample("a glyph drawn at 120%", icons: ExampleFamily.icons() + [.init(id: "big", mask: ExampleFamily.glyph(3, size: 1.2))],
+                  target: "big", triggers: true),
+      RuleExample("a wide glyph at the family's extent looks smaller (the voicemail case)",
+                  icons: ExampleFamily.icons() + [.init(id: "wide", mask: {
+                    var d = ExampleDrawing()
+                    d.ring(cx: 6, cy: 12, r: 4, width: 2)
+                    d.ring(cx: 18, cy: 12, r: 4, width: 2)
+                    d.line(x0: 6, y0: 16, x1: 18, y1: 16, width: 2)
+                    return d.mask
+                  }())], target: "wide", triggers: true),
+      RuleExample("a glyph at the family size", icons: ExampleFamily.icons(), target: "g5", triggers: false),
+      RuleExample("a chevron drawn small on purpose (open stroke, family stroke)",
+                  icons: ExampleFamily.icons() + [.init(id: "chevron", mask: {
+                    var d = ExampleDrawing()
+                    d.polyline([(9, 6), (15, 12), (9, 18)], width: 2)
+                    return d.mask
+                  }())], target: "chevron", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let t = context.threshold
+    var findings: [Finding] = []
+    for icon in context.icons {
+      guard let e = context.family.evaluation(for: icon.id), let group = context.family.group(e.group),
+        Double(group.members.count) >= t("minimumFamily")
+      else { continue }
+      let r = e.size.ratio, z = e.size.z
+      let median = group.effectiveSizePt.median
+      if let k = scaleEvidence(e, group: context.family.group(e.group), z: t("scaleStrokeZ"), minimumRatio: t("scaleStrokeRatio")) {
+        let grade: Severity = abs(log(k)) >= abs(log(t("errorRatio"))) ? .error : .warning
+        let factor = 1 / k
+        findings.append(context.finding(
+          Self.description.identifier, icon,
+          "drawn at \(fmt(k))× the family's scale: its stroke is \(fmt(e.stroke.value)) pt against the family's \(fmt(group.strokeWeightPt.median)) pt, and its size \(fmt(e.size.value, 1)) pt against \(fmt(median, 1)) pt",
+          measured: k, expected: "1× the family's scale (stroke \(fmt(group.strokeWeightPt.median)) pt)",
+          fix: "scale the whole glyph \(fmt(factor))× (\(factor > 1 ? "larger" : "smaller")), stroke included",
+          severity: graded(grade, cap: context.severity)))
+        continue
+      }
+      var grade: Severity?
+      if r < 1 {
+        if e.isOpenStroke { continue }
+        if z < -t("errorZ") || r < t("errorRatio") {
+          grade = .error
+        } else if z < -t("warningZ") && r < t("warningRatio") {
+          grade = .warning
+        }
+      } else {
+        if z > t("errorZ") || r > 1 / t("errorRatio") {
+          grade = .error
+        } else if z > t("warningZ") && r > 1 / t("warningRatio") {
+          grade = .warning
+        }
+      }
+      guard let grade else { continue }
+      let factor = 1 / r
+      let others = group.members.count - 1
+      findings.append(context.finding(
+        Self.description.identifier, icon,
+        "looks \(r < 1 ? "smaller" : "larger") than the family: size \(fmt(e.size.value, 1)) pt is \(fmt(r))× the median \(fmt(median, 1)) pt of \(others) other \(e.group.rawValue) icons (M = \(fmt(z, 1)))",
+        measured: r, expected: "\(fmt(t("errorRatio")))–\(fmt(1 / t("errorRatio")))× the family median",
+        fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller") to match the family",
+        severity: graded(grade, cap: context.severity)))
+    }
+    return findings
+  }
+}
+
+public struct StrokeWeightOutlierRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "stroke_weight_outlier", name: "Stroke Weight Outlier", scope: .family,
+    rationale: """
+      Icons of one family share a stroke weight (HIG: keep a consistent stroke weight and visual \
+      weight across custom icons). Stroke weight is measured twice, by integrating coverage across \
+      the stroke at skeleton points (median) and as 2 × ink ÷ contour length; an icon is flagged \
+      when both estimates are off the outline group's median in the same direction.
+      """,
+    defaultSeverity: .error,
+    thresholds: [
+      RuleThreshold("z", 2.5, "|M| both estimators must exceed"),
+      RuleThreshold("errorZ", 3.5, "|M| of the profile estimate above which it is an error (with errorRatio)"),
+      RuleThreshold("errorRatio", 1.2, "stroke ÷ median (or its inverse) above which it is an error"),
+      RuleThreshold("minimumFamily", 4, "smallest outline group that is compared"),
+      RuleThreshold("scaleStrokeZ", 3.5, "as perceived_size_outlier: a scaled glyph is reported there"),
+      RuleThreshold("scaleStrokeRatio", 1.1, "as perceived_size_outlier"),
+    ],
+    examples: [
+      RuleExample("a 3 pt stroke among 2 pt strokes",
+                  icons: ExampleFamily.icons() + [.init(id: "heavy", mask: ExampleFamily.glyph(5, stroke: 3))],
+                  target: "heavy", triggers: true),
+      RuleExample("a 1.33 pt stroke among 2 pt strokes",
+                  icons: ExampleFamily.icons() + [.init(id: "light", mask: ExampleFamily.glyph(4, stroke: 1.33))],
+                  target: "light", triggers: true),
+      RuleExample("the family's own stroke", icons: ExampleFamily.icons(), target: "g3", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let t = context.threshold
+    var findings: [Finding] = []
+    for icon in context.icons {
+      guard let e = context.family.evaluation(for: icon.id), e.group == .outline, icon.metrics.style == .outline,
+        let group = context.family.group(.outline), Double(group.members.count) >= t("minimumFamily"),
+        e.stroke.value > 0
+      else { continue }
+      if scaleEvidence(e, group: group, z: t("scaleStrokeZ"), minimumRatio: t("scaleStrokeRatio")) != nil { continue }
+      guard abs(e.stroke.z) > t("z"), abs(e.strokeContour.z) > t("z"), (e.stroke.z > 0) == (e.strokeContour.z > 0) else { continue }
+      let k = e.stroke.ratio
+      let grade: Severity = abs(e.stroke.z) > t("errorZ") && abs(log(k)) >= log(t("errorRatio")) ? .error : .warning
+      let target = group.strokeWeightPt.median
+      let others = group.members.count - 1
+      findings.append(context.finding(
+        Self.description.identifier, icon,
+        "stroke \(fmt(e.stroke.value)) pt (contour estimate \(fmt(e.strokeContour.value)) pt) is \(fmt(k))× the \(fmt(target)) pt of the other \(others) outline icons (M = \(fmt(e.stroke.z, 1)))",
+        measured: e.stroke.value, expected: "\(fmt(target)) pt",
+        fix: "use a \(fmt(target)) pt stroke like the other \(others) icons",
+        severity: graded(grade, cap: context.severity)))
+    }
+    return findings
+  }
+}
+
+public struct DetailDensityOutlierRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "detail_density_outlier", name: "Detail Density Outlier", scope: .family,
+    rationale: """
+      Icons of one family share a level of detail (HIG: use the same level of detail across \
+      icons; too much detail looks sloppy). Detail density C = P² ÷ ink (P: contour length) is \
+      compared with the style group's median; flagged beyond |M| > 3.5.
+      """,
+    defaultSeverity: .warning,
+    thresholds: [
+      RuleThreshold("z", 3.5, "|M| above which detail density is flagged"),
+      RuleThreshold("minimumFamily", 4, "smallest style group that is compared"),
+    ],
+    examples: [
+      RuleExample("a hatched glyph among plain ones",
+                  icons: ExampleFamily.icons() + [.init(id: "busy", mask: {
+                    var d = ExampleDrawing()
+                    d.rectOutline(x: 3, y: 3, width: 18, height: 18, stroke: 1)
+                    for i in stride(from: 5.0, through: 19.0, by: 2) { d.line(x0: i, y0: 5, x1: i, y1: 19, width: 0.75) }
+                    for i in stride(from: 5.0, through: 19.0, by: 3.5) { d.line(x0: 5, y0: i, x1: 19, y1: i, width: 0.75) }
+                    return d.mask
+                  }())], target: "busy", triggers: true),
+      RuleExample("a plain glyph", icons: ExampleFamily.icons(), target: "g2", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let t = context.threshold
+    var findings: [Finding] = []
+    for icon in context.icons {
+      guard let e = context.family.evaluation(for: icon.id), let group = context.family.group(e.group),
+        Double(group.members.count) >= t("minimumFamily"), abs(e.detail.z) > t("z")
+      else { continue }
+      let median = group.detailDensity.median
+      let more = e.detail.ratio > 1
+      findings.append(context.finding(
+        Self.description.identifier, icon,
+        "detail density \(fmt(e.detail.value, 0)) is \(fmt(e.detail.ratio))× the family's \(fmt(median, 0)) (M = \(fmt(e.detail.z, 1)))",
+        measured: e.detail.value, expected: "about \(fmt(median, 0)) (|M| ≤ \(fmt(t("z"), 1)))",
+        fix: more ? "simplify the drawing: fewer, larger features" : "it is much plainer than its neighbours; check that it matches their level of detail"))
+    }
+    return findings
+  }
+}
+
+public struct StyleMismatchRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "style_mismatch", name: "Style Mismatch", scope: .family,
+    rationale: """
+      All icons of a family share one style (HIG: consistent visual weight; tab bar items use \
+      outline glyphs unselected and filled ones selected). An icon is filled when ink ÷ hull area \
+      > 0.6. The family is split into filled and outline groups only when both have at least 3 \
+      icons; otherwise the minority style is flagged.
+      """,
+    defaultSeverity: .error,
+    thresholds: [RuleThreshold("minimumMajority", 3, "smallest majority group that makes a style the family's")],
+    examples: [
+      RuleExample("a filled disk among outline glyphs",
+                  icons: ExampleFamily.icons() + [.init(id: "filled", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 9.5); return d.mask }())],
+                  target: "filled", triggers: true),
+      RuleExample("an outline glyph among outlines", icons: ExampleFamily.icons(), target: "g0", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    guard let majority = context.family.majorityStyle else { return [] }
+    let majorityCount = context.icons.filter { $0.metrics.style == majority }.count
+    guard Double(majorityCount) >= context.threshold("minimumMajority") else { return [] }
+    let minority = Set(context.family.minorityStyleIcons)
+    return context.icons.filter { minority.contains($0.id) }.map { icon in
+      let other = majority == .outline ? "outline" : "filled"
+      let fix = majority == .outline
+        ? "draw it as an outline like the other \(majorityCount) icons (a filled version belongs to the selected state)"
+        : "draw it filled like the other \(majorityCount) icons"
+      return context.finding(
+        Self.description.identifier, icon,
+        "a \(icon.metrics.style.rawValue) icon (density \(fmt(icon.metrics.density))) among \(majorityCount) \(other) icons",
+        measured: icon.metrics.density,
+        expected: majority == .outline ? "density ≤ \(fmt(IconStyle.filledDensityThreshold)) (outline)" : "density > \(fmt(IconStyle.filledDensityThreshold)) (filled)",
+        fix: fix)
+    }
+  }
+}
