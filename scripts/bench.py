@@ -119,11 +119,14 @@ def _shell_quote(text: str) -> str:
 
 
 def bench_measure_in_process(bench_bin: Path, folder: Path, runs: int) -> dict:
-    out = subprocess.run([str(bench_bin), "measure", str(folder), "--runs", str(runs)],
+    """`iconaudit-bench stages`: each stage, and the whole measurement, in-process on one thread."""
+    out = subprocess.run([str(bench_bin), "stages", str(folder), "--runs", str(runs)],
                          check=True, stdout=subprocess.PIPE).stdout
     report = json.loads(out)
-    return {"icons": report["icons"], "runs": report["pass"]["runs"], "medianMs": report["pass"]["medianMs"],
-            "msPerIcon": round(report["msPerIcon"], 4)}
+    stages = report["msPerIcon"]
+    per_icon = stages.pop("all (MetricsEngine.measure)")
+    return {"icons": report["icons"], "runs": runs, "medianMs": round(per_icon * report["icons"], 2),
+            "msPerIcon": per_icon, "stagesMsPerIcon": stages}
 
 
 # MARK: - (b) the Python reference
@@ -202,7 +205,8 @@ def machine() -> dict:
     return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
             "swift": swift[0] if swift else "", "numpy": np.__version__, "scipy": scipy.__version__,
             "scikitImage": skimage.__version__, "opencv": cv2.__version__,
-            "openblasCoretype": os.environ.get("OPENBLAS_CORETYPE")}
+            "openblasCoretype": os.environ.get("OPENBLAS_CORETYPE"),
+            "loadAverageAtStart": [round(x, 2) for x in os.getloadavg()]}
 
 
 def fmt_ms(ms: float) -> str:
@@ -225,6 +229,12 @@ def table(report: dict) -> str:
         lines.append(f"| measure at {m['px']} px, in-process, one thread (iconaudit-bench) | "
                      f"{fmt_ms(inproc['medianMs'])} ({inproc['msPerIcon']:.3f} ms/icon) | "
                      f"{ref['msPerIcon']:.3f} ms/icon | {ref['msPerIcon'] / inproc['msPerIcon']:.1f}× |")
+    for m in report["measure"]:
+        stages = m["inProcess"].get("stagesMsPerIcon", {})
+        if stages:
+            parts = ", ".join(f"{name} {ms:.3f}" for name, ms in sorted(stages.items(), key=lambda kv: -kv[1]))
+            lines.append(f"\nWhere iconaudit's time goes at {m['px']} px (ms per icon, one thread, each stage "
+                         f"alone; the stroke weight includes its skeleton and EDT): {parts}.")
     edt = report["edt"]
     lines += ["", "| EDT, exact | Swift, + indices | Swift, distances | scipy | scipy + indices | OpenCV PRECISE "
               "| scipy ÷ Swift | scipy+idx ÷ Swift+idx | OpenCV ÷ Swift | same result |",
@@ -278,7 +288,8 @@ def main() -> int:
     m = report["machine"]
     readme = f"""# Benchmarks
 
-Latest run: {report['date']}, {m['cpu']} ({m['cores']} cores), {m['swift']}; Python {m['python']},
+Latest run: {report['date']}, {m['cpu']} ({m['cores']} cores, load average {m['loadAverageAtStart'][0]} at the
+start), {m['swift']}; Python {m['python']},
 numpy {m['numpy']}, scipy {m['scipy']}, scikit-image {m['scikitImage']}, OpenCV {m['opencv']}.
 Lucide {report['lucide']} (from PyPI, rendered with rsvg-convert; not committed).
 
@@ -287,8 +298,8 @@ Lucide {report['lucide']} (from PyPI, rendered with rsvg-convert; not committed)
 - *whole CLI run*: `iconaudit measure --format json DIR`, wall time of the process (PNG decoding, all
   metrics, JSON), median of the runs ({report['measure'][0]['cli']['timer']}); the CLI measures icons
   on all cores. The reference runs in one process, one thread, timed in-process (imports excluded).
-- *in-process*: `iconaudit-bench measure DIR`: `MetricsEngine.measure` over the decoded masks on one
-  thread: the like-for-like per-icon figure against the reference.
+- *in-process*: `iconaudit-bench stages DIR`: `MetricsEngine.measure` over the decoded masks on one
+  thread: the like-for-like per-icon figure against the reference (which also decodes, with Pillow).
 - *EDT*: random masks (p = 0.5) of the given size; distance of each foreground pixel to the nearest
   background pixel. Swift: `DistanceTransform.compute` into preallocated buffers (bands on all cores
   from 256×256); scipy: `ndimage.distance_transform_edt` (one thread, float64 distances); OpenCV:

@@ -19,6 +19,7 @@ antialiased coverage. Idempotent: existing, up-to-date PNGs are kept.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import io
 import os
 import shutil
@@ -51,6 +52,8 @@ def fetch_svgs(cache: Path, version: str = LUCIDE_VERSION) -> Path:
     cache.mkdir(parents=True, exist_ok=True)
     wheels = sorted(cache.glob(f"lucide-{version}-*.whl"))
     if not wheels:
+        if importlib.util.find_spec("pip") is None:
+            _venv.ensure()  # no pip in this interpreter: continue inside scripts/.venv (re-execs)
         with tempfile.TemporaryDirectory() as tmp:
             cmd = [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
                    "--no-input", "--no-deps", "--only-binary=:all:", f"lucide=={version}", "-d", tmp]

@@ -17,18 +17,29 @@ func fmt(_ value: Double, _ decimals: Int = 2) -> String {
 /// The grade of a deviation, capped by the configured severity.
 func graded(_ grade: Severity, cap: Severity) -> Severity { min(grade, cap) }
 
-/// Whether an icon's stroke says the whole glyph was drawn at another scale: its stroke is off
-/// the family's by at least `minimumRatio` with |M| ≥ `z` on both stroke estimators, and its
-/// size is off in the same direction by at least half as much (in log terms): a glyph scaled
-/// by k has its stroke and its size scaled by k, while a heavier stroke on the same drawing
-/// grows the size by only a few percent. Returns the stroke ratio (the glyph's scale) or nil.
+/// Whether an icon's stroke says the whole glyph was drawn at another scale, and by how much.
+///
+/// A stroke off the family's by a factor k (|M| ≥ `z` on both stroke estimators, |log k| ≥
+/// log `minimumRatio`) has two explanations, told apart by two other measurements:
+/// - the whole glyph was scaled by k: its size is k × its natural size, and its detail density
+///   C = P² ÷ ink (≈ 4 × skeleton length ÷ stroke for a stroke drawing) is unchanged;
+/// - only the stroke changed: its size grows by a few percent (≈ k^0.1), and C falls by 1/k.
+/// With the natural spread of size and detail in the group as the noise (σ = 1.4826 × MAD of
+/// logs, floored at 0.05 and 0.10), the explanation with the higher Gaussian likelihood wins.
+/// Returns k when it is a scaled glyph, else nil.
 func scaleEvidence(_ e: IconEvaluation, group: StyleGroupSummary?, z: Double, minimumRatio: Double) -> Double? {
   guard e.group == .outline, let group, group.members.count >= 4 else { return nil }
   let k = e.stroke.ratio
   guard abs(log(k)) >= log(minimumRatio), abs(e.stroke.z) >= z, abs(e.strokeContour.z) >= z,
-    (e.stroke.z > 0) == (e.strokeContour.z > 0), log(e.size.ratio) / log(k) >= 0.5
+    (e.stroke.z > 0) == (e.strokeContour.z > 0)
   else { return nil }
-  return k
+  let logK = log(k), logR = log(e.size.ratio), logC = log(e.detail.ratio)
+  let sigmaSize = max(group.effectiveSizePt.relativeSigma, 0.05)
+  let sigmaDetail = max(group.detailDensity.relativeSigma, 0.10)
+  func cost(_ residual: Double, _ sigma: Double) -> Double { residual * residual / (2 * sigma * sigma) }
+  let scaled = cost(logR - logK, sigmaSize) + cost(logC, sigmaDetail)
+  let strokeOnly = cost(logR - 0.1 * logK, sigmaSize) + cost(logC + logK, sigmaDetail)
+  return scaled < strokeOnly ? k : nil
 }
 
 public struct PerceivedSizeOutlierRule: Rule {
@@ -158,7 +169,7 @@ public struct StrokeWeightOutlierRule: Rule {
     let t = context.threshold
     var findings: [Finding] = []
     for icon in context.icons {
-      guard let e = context.family.evaluation(for: icon.id), e.group == .outline, icon.metrics.style == .outline,
+      guard let e = context.family.evaluation(for: icon.id), e.group == .outline, e.style == .outline,
         let group = context.family.group(.outline), Double(group.members.count) >= t("minimumFamily"),
         e.stroke.value > 0
       else { continue }
@@ -245,7 +256,7 @@ public struct StyleMismatchRule: Rule {
 
   public func check(_ context: RuleContext) -> [Finding] {
     guard let majority = context.family.majorityStyle else { return [] }
-    let majorityCount = context.icons.filter { $0.metrics.style == majority }.count
+    let majorityCount = context.family.icons.filter { $0.style == majority }.count
     guard Double(majorityCount) >= context.threshold("minimumMajority") else { return [] }
     let minority = Set(context.family.minorityStyleIcons)
     return context.icons.filter { minority.contains($0.id) }.map { icon in
@@ -255,7 +266,7 @@ public struct StyleMismatchRule: Rule {
         : "draw it filled like the other \(majorityCount) icons"
       return context.finding(
         Self.description.identifier, icon,
-        "a \(icon.metrics.style.rawValue) icon (density \(fmt(icon.metrics.density))) among \(majorityCount) \(other) icons",
+        "a \(majority == .outline ? "filled" : "outline") icon (density \(fmt(icon.metrics.density)), stroke \(fmt(icon.metrics.strokeWeightPt)) pt) among \(majorityCount) \(other) icons",
         measured: icon.metrics.density,
         expected: majority == .outline ? "density ≤ \(fmt(IconStyle.filledDensityThreshold)) (outline)" : "density > \(fmt(IconStyle.filledDensityThreshold)) (filled)",
         fix: fix)

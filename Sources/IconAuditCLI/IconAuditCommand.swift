@@ -7,7 +7,9 @@ public enum IconAuditCommand {
   public static let version = "0.1.0"
 
   static let subcommands: [(name: String, abstract: String)] = [
+    ("audit", AuditCommand.spec.abstract),
     ("measure", MeasureCommand.spec.abstract),
+    ("rules", RulesCommand.spec.abstract),
   ]
 
   static var help: String {
@@ -44,8 +46,12 @@ public enum IconAuditCommand {
     case "--help", "-h", "help":
       Console.out(help)
       return .success
+    case "audit":
+      return runCommand(AuditCommand.spec, rest, AuditCommand.run)
     case "measure":
       return runCommand(MeasureCommand.spec, rest, MeasureCommand.run)
+    case "rules":
+      return runCommand(RulesCommand.spec, rest, RulesCommand.run)
     default:
       Console.err("iconaudit: \(ArgumentError.unknownCommand(first))\n\n" + help)
       return .usage

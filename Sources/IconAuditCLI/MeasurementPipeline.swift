@@ -17,6 +17,8 @@ public struct MeasuredIcon: Sendable {
   public var widthPx: Int
   public var heightPx: Int
   public var metrics: IconMeasurements
+  /// The analysed coverage, kept only when `MeasurementOptions.keepMasks` is set.
+  public var mask: AlphaMask?
 }
 
 /// A file that could not be read, with the reason.
@@ -33,6 +35,8 @@ public struct MeasurementOptions: Sendable {
   public var limits: DecodeLimits = .default
   /// Worker threads; 0 means one per core.
   public var concurrency: Int = 0
+  /// Keep each icon's mask (the audit compares drawings); `measure` drops them.
+  public var keepMasks = false
   public init() {}
 }
 
@@ -90,10 +94,12 @@ public enum MeasurementPipeline {
       }
     }
     guard let best else { return Result(icon: nil, failures: failures) }
-    let metrics = MetricsEngine.measure(best.image.alphaMask, colors: best.image)
+    let mask = best.image.alphaMask
+    let metrics = MetricsEngine.measure(mask, colors: best.image)
     let icon = MeasuredIcon(
       id: icon.id, name: icon.name, path: best.file.relativePath, files: icon.files, kind: best.file.kind,
-      scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics)
+      scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics,
+      mask: options.keepMasks ? mask : nil)
     return Result(icon: icon, failures: failures)
   }
 }

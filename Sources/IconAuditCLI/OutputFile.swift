@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import IconRaster
 
 /// Writes a report file atomically (a temporary file in the same folder, then a rename), so a
 /// reader never sees half a report, and refuses to write over any input file.
@@ -20,7 +21,7 @@ enum OutputFile {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       throw Refusal(description: "\(path): is a directory")
     }
-    let folder = (target as NSString).deletingLastPathComponent
+    let folder = PathText.parent(target)
     let temporary = (folder as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp")
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))

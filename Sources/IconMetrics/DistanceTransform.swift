@@ -295,7 +295,11 @@ public struct DistanceTransform: Sendable, Equatable {
         s[0] = u
       } else {
         let i = s[q]
-        let sep = (u &* u &- i &* i &+ gu &- g2[i]) / (2 &* (u &- i))
+        // Integer quotient via Double: both operands are below 2⁵³ and the true quotient is at
+        // least 1 / denominator away from the next integer, so truncating the rounded quotient is
+        // exact (and much faster than a 64-bit integer division).
+        let numerator = u &* u &- i &* i &+ gu &- g2[i], denominator = 2 &* (u &- i)
+        let sep = Int(Double(numerator) / Double(denominator))
         let w = sep &+ 1
         if w < n {
           q &+= 1

@@ -61,8 +61,7 @@ public enum MetricsEngine {
 
     // Skeleton and stroke.
     let coreEDT = DistanceTransform(features: core.map { $0 == 0 }, width: pw, height: h + 2)
-    let skeleton = Skeleton(paddedGrid: core, width: w, height: h,
-                            squaredDistance: coreEDT.squaredDistance)
+    let skeleton = Skeleton(paddedGrid: core, width: w, height: h)
     let stroke = StrokeWeight(mask: mask, paddedEDT: coreEDT, skeleton: skeleton)
     let strokeContour = perimeter > 0 ? 2 * ink / perimeter : 0
     let strokePx = stroke.samples.isEmpty ? strokeContour : stroke.medianPx

@@ -57,9 +57,8 @@ public struct Skeleton: Sendable, Equatable {
     self.init(paddedGrid: grid, width: width, height: height)
   }
 
-  /// From a foreground grid (1 = foreground) padded with one background pixel on every side, and
-  /// optionally the squared distance of each padded pixel to the background.
-  init(paddedGrid: [UInt8], width: Int, height: Int, squaredDistance: [Float]? = nil) {
+  /// From a foreground grid (1 = foreground) padded with one background pixel on every side.
+  init(paddedGrid: [UInt8], width: Int, height: Int) {
     self.width = width
     self.height = height
     let pw = width + 2
@@ -69,35 +68,34 @@ public struct Skeleton: Sendable, Equatable {
     var ends: [Int] = []
     var junctions: [Int] = []
 
-    // Distance of every core pixel to the background (the padding is background).
-    let distance: [Float]
-    if let squaredDistance {
-      distance = squaredDistance
-    } else {
-      distance = DistanceTransform(features: grid.map { $0 == 0 }, width: pw, height: height + 2)
-        .squaredDistance
-    }
-
     grid.withUnsafeMutableBufferPointer { g in
       @inline(__always) func code(_ p: Int) -> Int {
         Int(g[p &- pw]) | Int(g[p &- pw &+ 1]) << 1 | Int(g[p &+ 1]) << 2
           | Int(g[p &+ pw &+ 1]) << 3 | Int(g[p &+ pw]) << 4 | Int(g[p &+ pw &- 1]) << 5
           | Int(g[p &- 1]) << 6 | Int(g[p &- pw &- 1]) << 7
       }
-      // Foreground pixels nearest the background first; ties in raster order.
       var live: [Int] = []
       for p in 0..<g.count where g[p] != 0 { live.append(p) }
-      live.sort { distance[$0] != distance[$1] ? distance[$0] < distance[$1] : $0 < $1 }
+      var candidates: [Int] = []
+      // North, south, east, west border points in turn.
+      let sides = [-pw, pw, 1, -1]
       var changed = true
       while changed {
         changed = false
-        for p in live where g[p] != 0 && tables.deletable[code(p)] {
-          g[p] = 0
-          changed = true
+        for side in sides {
+          candidates.removeAll(keepingCapacity: true)
+          for p in live where g[p &+ side] == 0 && tables.deletable[code(p)] { candidates.append(p) }
+          var deleted = false
+          for p in candidates where tables.simple[code(p)] {
+            g[p] = 0
+            deleted = true
+          }
+          if deleted {
+            changed = true
+            live.removeAll { g[$0] == 0 }
+          }
         }
-        if changed { live.removeAll { g[$0] == 0 } }
       }
-      live.sort()
       for p in live {
         let n = code(p)
         let index = (p / pw - 1) * width + (p % pw - 1)
@@ -146,6 +144,7 @@ public struct Skeleton: Sendable, Equatable {
   /// SW, W, NW (Zhang–Suen's P2…P9).
   struct Tables {
     var deletable = [Bool](repeating: false, count: 256)
+    var simple = [Bool](repeating: false, count: 256)
     var isEnd = [Bool](repeating: false, count: 256)
     var crossings = [Int](repeating: 0, count: 256)
   }
@@ -159,7 +158,8 @@ public struct Skeleton: Sendable, Equatable {
       for k in 0..<8 where !bit(k) && bit(k + 1) { a += 1 }
       t.crossings[n] = a
       t.isEnd[n] = a == 1 && b >= 1 && b <= 2
-      t.deletable[n] = !t.isEnd[n] && isSimple(n)
+      t.simple[n] = isSimple(n)
+      t.deletable[n] = b >= 2 && t.simple[n]
     }
     return t
   }()

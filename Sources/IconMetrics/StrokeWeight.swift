@@ -62,8 +62,7 @@ public struct StrokeWeight: Sendable, Equatable {
       for x in 0..<w where mask.coverage[y * w + x] >= 0.5 { grid[(y + 1) * pw + x + 1] = 1 }
     }
     let edt = DistanceTransform(features: grid.map { $0 == 0 }, width: pw, height: h + 2)
-    let skeleton = Skeleton(paddedGrid: grid, width: w, height: h,
-                            squaredDistance: edt.squaredDistance)
+    let skeleton = Skeleton(paddedGrid: grid, width: w, height: h)
     self.init(mask: mask, paddedEDT: edt, skeleton: skeleton)
   }
 

@@ -10,9 +10,11 @@ import IconRaster
 /// - `partialPixelRatio`: the number of pixels with 0.02 < α < 0.98 per px of contour length. An exactly
 ///   antialiased edge crosses about 4/π pixels per unit length, some of them only slightly, so this is
 ///   about 1; a thresholded (aliased) image has 0.
-/// - `haloFraction`: Σα over the pixels farther than 1.5 px from the core (α ≥ 0.5; exact EDT,
-///   ``DistanceTransform``) divided by the ink. An antialiased edge lies within √2 px of the core, so a
-///   clean icon has 0; a drop shadow or glow does not. Without any core pixel all ink is halo.
+/// - `haloFraction`: Σα beyond 1.5 px from the core's edge (core α ≥ 0.5; nearest core pixel from the
+///   exact EDT, ``DistanceTransform``; edge placed at sub-pixel precision and the 1.5 px threshold
+///   box-filtered over the pixel, see ``haloWeight(_:x:y:nearestCore:)``) divided by the ink. Every
+///   pixel an antialiased edge touches has its centre within √2/2 px of that edge, so a clean icon has
+///   0; a drop shadow or glow does not. Without any core pixel all ink is halo.
 /// - `haloOffsetPx`: the α-weighted centroid of the halo minus that of the core (a shadow's direction);
 ///   zero without halo.
 /// - `opaqueBackgroundShare`: the share of the canvas with α ≥ 0.98.
@@ -64,16 +66,17 @@ public struct TemplateHygiene: Sendable, Equatable {
       haloCentroidPx = nil
     } else {
       let edt = DistanceTransform(mask: mask) { $0 >= 0.5 }
-      let limit = Float(Self.haloDistancePx * Self.haloDistancePx)
       var halo = (sum: 0.0, x: 0.0, y: 0.0)
       for y in 0..<h {
         for x in 0..<w {
           let i = y * w + x, a = Double(mask.coverage[i])
-          if a > 0 && edt.squaredDistance[i] > limit {
-            halo.sum += a
-            halo.x += a * (Double(x) + 0.5)
-            halo.y += a * (Double(y) + 0.5)
-          }
+          // Within one pixel of a core pixel centre nothing is halo.
+          guard a > 0 && edt.squaredDistance[i] > 1 else { continue }
+          let weight = Self.haloWeight(mask, x: x, y: y, nearestCore: Int(edt.nearestFeature[i]))
+          guard weight > 0 else { continue }
+          halo.sum += a * weight
+          halo.x += a * weight * (Double(x) + 0.5)
+          halo.y += a * weight * (Double(y) + 0.5)
         }
       }
       haloFraction = ink > 0 ? halo.sum / ink : 0
@@ -87,6 +90,25 @@ public struct TemplateHygiene: Sendable, Equatable {
       }
     }
     colorSpread = colors.map(Self.colorSpread)
+  }
+
+  /// The share of pixel (x, y) that lies beyond `haloDistancePx` of the core's edge.
+  ///
+  /// The edge is placed at sub-pixel precision on the step from the nearest core pixel c toward the
+  /// pixel, by the same linear interpolation of α as the contour; the distance d from the edge to the
+  /// pixel centre then gives the weight clamp(d − haloDistancePx + 0.5, 0, 1) (a box-filtered
+  /// threshold). A hard threshold on pixel centres would move the halo's inner boundary by up to
+  /// ±0.5 px with the glyph's sub-pixel phase and fake a halo offset for a symmetric glow.
+  static func haloWeight(_ mask: AlphaMask, x: Int, y: Int, nearestCore c: Int) -> Double {
+    let cx = c % mask.width, cy = c / mask.width
+    let vx = Double(x - cx), vy = Double(y - cy)
+    let d = (vx * vx + vy * vy).squareRoot()
+    let sx = (x > cx ? 1 : 0) - (x < cx ? 1 : 0), sy = (y > cy ? 1 : 0) - (y < cy ? 1 : 0)
+    let ac = Double(mask[cx, cy]), an = Double(mask[cx + sx, cy + sy])
+    let t = ac > an ? min(1, max(0, (ac - 0.5) / (ac - an))) : 0
+    // The edge's advance from c toward the pixel: the step's projection on the direction to it.
+    let advance = t * (Double(sx) * vx + Double(sy) * vy) / d
+    return min(1, max(0, d - advance - haloDistancePx + 0.5))
   }
 
   /// Largest per-channel standard deviation of un-premultiplied RGB over pixels with α > 0.1.

@@ -159,7 +159,7 @@ public enum IconDiscovery {
     var byID: [String: (name: String, files: [IconFile])] = [:]
     for file in files {
       guard let parsed = parse(fileName: (file.relativePath as NSString).lastPathComponent) else { continue }
-      let folder = (file.relativePath as NSString).deletingLastPathComponent
+      let folder = PathText.parent(file.relativePath)
       let id = folder.isEmpty ? parsed.name : folder + "/" + parsed.name
       if byID[id] == nil {
         order.append(id)

@@ -20,6 +20,8 @@ import IconRaster
 ///   `checksum` is Σ d² over all pixels (exact integers), to compare results across implementations.
 /// - `measure`: `MetricsEngine.measure` over every PNG of DIR, decoded once beforehand, on one thread;
 ///   the median time of a pass over the folder.
+/// - `stages`: the same masks through each stage alone (contour, hull, skeleton, stroke weight with
+///   its skeleton and EDT, components, hygiene), to see where the time goes.
 ///
 /// Times are the median (and minimum) of `--runs` runs after one warm-up run. Build with `-c release`.
 enum Bench {
@@ -33,6 +35,7 @@ enum Bench {
       switch command {
       case "edt": try print(json(edt(options)))
       case "measure": try print(json(measure(options)))
+      case "stages": try print(json(stages(options)))
       case "skeleton": try print(skeletonPicture(options))
       case "-h", "--help", "help":
         print(usage, terminator: "")
@@ -51,6 +54,7 @@ enum Bench {
   static let usage = """
     usage: iconaudit-bench edt [--sizes 64,256,1024] [--runs N] [--masks DIR] [--density P] [--seed S]
            iconaudit-bench measure DIR [--runs N]
+           iconaudit-bench stages DIR [--runs N]   (time of each stage of the measurement)
            iconaudit-bench skeleton FILE.png      (debugging: the skeleton and the stroke samples)
 
     """
@@ -149,8 +153,9 @@ enum Bench {
     var msPerIcon: Double
   }
 
-  static func measure(_ options: Options) throws -> MeasureReport {
-    guard let folder = options.positionals.first else { throw BenchError.usage("measure needs a folder") }
+  /// The alpha masks of the PNGs of the folder given as the first positional argument.
+  static func masks(_ options: Options) throws -> (String, [AlphaMask]) {
+    guard let folder = options.positionals.first else { throw BenchError.usage("a folder of PNGs is needed") }
     let names = try FileManager.default.contentsOfDirectory(atPath: folder)
       .filter { $0.lowercased().hasSuffix(".png") }.sorted()
     var masks: [AlphaMask] = []
@@ -158,6 +163,11 @@ enum Bench {
       if let image = try? PNGCodec.decodeFile(atPath: "\(folder)/\(name)").0 { masks.append(image.alphaMask) }
     }
     guard !masks.isEmpty else { throw BenchError.failed("no readable PNG in \(folder)") }
+    return (folder, masks)
+  }
+
+  static func measure(_ options: Options) throws -> MeasureReport {
+    let (folder, masks) = try masks(options)
     var sink = 0.0
     let pass = timeRuns(options.runs) {
       for mask in masks { sink += MetricsEngine.measure(mask).strokeWeightPx }
@@ -165,6 +175,38 @@ enum Bench {
     if sink.isNaN { printError("iconaudit-bench: NaN stroke weight\n") }
     return MeasureReport(folder: folder, icons: masks.count, pass: pass,
                          msPerIcon: pass.medianMs / Double(masks.count))
+  }
+
+  struct StageReport: Codable {
+    var kernel = "stages"
+    var folder: String
+    var icons: Int
+    /// Median ms per icon of each stage on one thread.
+    var msPerIcon: [String: Double]
+  }
+
+  static func stages(_ options: Options) throws -> StageReport {
+    let (folder, masks) = try masks(options)
+    let contours = masks.map { Contour(mask: $0) }
+    var sink = 0.0
+    var perIcon: [String: Double] = [:]
+    func stage(_ name: String, _ body: () -> Void) {
+      perIcon[name] = (timeRuns(options.runs, body).medianMs / Double(masks.count) * 1e4).rounded() / 1e4
+    }
+    stage("contour") { for m in masks { sink += Contour(mask: m).length } }
+    stage("hull") { for c in contours { sink += ConvexHull(points: c.points).area } }
+    stage("skeleton") { for m in masks { sink += Double(Skeleton(mask: m).pixels.count) } }
+    stage("strokeWeight (with skeleton, EDT)") { for m in masks { sink += StrokeWeight(mask: m).medianPx } }
+    stage("edt (core)") {
+      for m in masks { sink += Double(DistanceTransform(mask: m, featureWhere: { $0 < 0.5 }).width) }
+    }
+    stage("components") { for m in masks { sink += Double(ConnectedComponents(mask: m).width) } }
+    stage("hygiene") {
+      for (m, c) in zip(masks, contours) { sink += TemplateHygiene(mask: m, contourLengthPx: c.length).haloFraction }
+    }
+    stage("all (MetricsEngine.measure)") { for m in masks { sink += MetricsEngine.measure(m).strokeWeightPx } }
+    if sink.isNaN { printError("iconaudit-bench: NaN\n") }
+    return StageReport(folder: folder, icons: masks.count, msPerIcon: perIcon)
   }
 
   // MARK: - Debugging picture

@@ -51,7 +51,8 @@ struct DetailAndStyleTests {
       let mo = MetricsEngine.measure(render(o, width: n, height: n, scale: scale))
       #expect(mf.style == .filled, "\(name) filled: density \(mf.density)")
       #expect(mo.style == .outline, "\(name) outline: density \(mo.density)")
-      #expect(mf.density > 0.9 && mf.density <= 1.0)
+      // The hull of the inscribed contour polygon is a little smaller than the ink.
+      #expect(mf.density > 0.9 && mf.density <= 1.01)
     }
     // A bell-like glyph: a filled body and its 1.5 px outline.
     let body = Polygon(points: [(12, 3), (17, 7), (18, 16), (21, 19), (3, 19), (6, 16), (7, 7)]

@@ -103,3 +103,25 @@ import Testing
     #expect(issues.contains { $0.path.hasSuffix("dangling.png") })
   }
 }
+
+@Suite struct PathTextTests {
+  @Test func parentAndLast() {
+    #expect(PathText.parent("x") == "")
+    #expect(PathText.parent("a/x") == "a")
+    #expect(PathText.parent("/x") == "/")
+    #expect(PathText.parent("a/b/c.png") == "a/b")
+    #expect(PathText.parent("a/b/") == "a")
+    #expect(PathText.lastComponent("a/b/c.png") == "c.png")
+    #expect(PathText.lastComponent("x") == "x")
+  }
+
+  /// An icon named with one character once crashed the audit (NSString path bug on Linux).
+  @Test func oneCharacterIconNames() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("onechar-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/T", withIntermediateDirectories: true)
+    for name in ["x.png", "T/y@2x.png"] { _ = FileManager.default.createFile(atPath: root + "/" + name, contents: Data([1])) }
+    let (icons, _) = IconDiscovery.discover([root])
+    #expect(icons.map(\.id) == ["T/y", "x"])
+  }
+}

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Findings accepted as they are: `--write-baseline` records them, `--baseline` reports only
+/// findings not in it. A finding's identity is its icon and rule (`Finding.baselineKey`), never
+/// an absolute path or the message, so a baseline survives moving the checkout and rewording.
+public struct Baseline: Sendable, Equatable {
+  public static let currentVersion = 1
+
+  public struct Entry: Sendable, Equatable, Codable {
+    public var iconId: String
+    public var ruleId: String
+    public var path: String
+    public var severity: Severity
+    public var measured: Double?
+  }
+
+  public var entries: [Entry]
+
+  public init(findings: [Finding]) {
+    entries = findings.map { Entry(iconId: $0.iconId, ruleId: $0.ruleId, path: $0.path, severity: $0.severity, measured: $0.measured) }
+      .sorted { ($0.iconId, $0.ruleId) < ($1.iconId, $1.ruleId) }
+  }
+
+  public var keys: Set<String> { Set(entries.map { "\($0.iconId)\u{1F}\($0.ruleId)" }) }
+
+  /// The findings that are not in the baseline, and how many were suppressed.
+  public func filter(_ findings: [Finding]) -> (new: [Finding], suppressed: Int) {
+    let keys = self.keys
+    let new = findings.filter { !keys.contains($0.baselineKey) }
+    return (new, findings.count - new.count)
+  }
+
+  public static func load(path: String) throws(ConfigurationError) -> Baseline {
+    func fail(_ problem: String) -> ConfigurationError { ConfigurationError(path: path, problem: problem) }
+    let data: Data
+    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw fail("cannot read the baseline") }
+    struct File: Decodable {
+      var version: Int
+      var findings: [Entry]
+    }
+    do {
+      let file = try JSONDecoder().decode(File.self, from: data)
+      guard file.version == currentVersion else {
+        throw fail("baseline version \(file.version) is not supported (this iconaudit reads version \(currentVersion))")
+      }
+      var baseline = Baseline(findings: [])
+      baseline.entries = file.findings
+      return baseline
+    } catch let error as ConfigurationError {
+      throw error
+    } catch {
+      throw fail("not a baseline file (\(Self.describe(error)))")
+    }
+  }
+
+  static func describe(_ error: any Error) -> String {
+    switch error as? DecodingError {
+    case .keyNotFound(let key, let context)?:
+      return "missing '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
+    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+      return "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+    case .dataCorrupted(let context)?:
+      return context.codingPath.isEmpty ? "not valid JSON" : "bad value at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+    default:
+      return "unreadable"
+    }
+  }
+}

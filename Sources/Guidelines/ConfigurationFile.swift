@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// A configuration file could not be used. The message names the file and the key.
+public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+  public var path: String
+  public var problem: String
+  public var description: String { "\(path): \(problem)" }
+}
+
+/// `.iconaudit.json`: a versioned JSON object; every key optional, defaults in
+/// `AuditConfiguration`. Unknown keys, unknown rule identifiers, unknown threshold names and
+/// values of the wrong type are errors, so a typo never silently does nothing.
+///
+/// ```json
+/// {
+///   "version": 1,
+///   "rules": {
+///     "drop_shadow": { "severity": "warning" },
+///     "off_center": { "enabled": false },
+///     "perceived_size_outlier": { "thresholds": { "errorRatio": 0.8 } }
+///   },
+///   "disable": ["shape_size"],
+///   "roles": [ { "pattern": "Assets.xcassets/Tabs/**", "role": "tabBar" } ],
+///   "selectedSuffixes": ["-selected", "-fill"],
+///   "madFloor": 0.03,
+///   "vectorScale": 2
+/// }
+/// ```
+public enum ConfigurationFile {
+  public static let fileName = ".iconaudit.json"
+  public static let currentVersion = 1
+
+  /// The nearest `.iconaudit.json` in `path`'s folder or above it.
+  public static func find(from path: String) -> String? {
+    var url = URL(fileURLWithPath: path).standardizedFileURL
+    var isDirectory: ObjCBool = false
+    if !(FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+      url.deleteLastPathComponent()
+    }
+    while true {
+      let candidate = url.appendingPathComponent(fileName).path
+      if FileManager.default.fileExists(atPath: candidate) { return candidate }
+      let parent = url.deletingLastPathComponent()
+      if parent.path == url.path { return nil }
+      url = parent
+    }
+  }
+
+  public static func load(path: String, into base: AuditConfiguration = AuditConfiguration()) throws(ConfigurationError) -> AuditConfiguration {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw ConfigurationError(path: path, problem: "cannot read the file")
+    }
+    return try parse(data, path: path, into: base)
+  }
+
+  public static func parse(_ data: Data, path: String, into base: AuditConfiguration = AuditConfiguration()) throws(ConfigurationError) -> AuditConfiguration {
+    func fail(_ problem: String) -> ConfigurationError { ConfigurationError(path: path, problem: problem) }
+    let root: Any
+    do {
+      root = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      throw fail("not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "parse error"))")
+    }
+    guard let object = root as? [String: Any] else { throw fail("the top level must be a JSON object") }
+    var config = base
+    let known: Set<String> = ["version", "rules", "disable", "roles", "selectedSuffixes", "madFloor", "vectorScale", "$schema"]
+    for key in object.keys.sorted() where !known.contains(key) {
+      throw fail("unknown key '\(key)' (known: \(known.filter { $0 != "$schema" }.sorted().joined(separator: ", ")))")
+    }
+    if let version = object["version"] {
+      guard let number = version as? NSNumber, !isBool(number), number.intValue == currentVersion, number.doubleValue == Double(currentVersion) else {
+        throw fail("'version' must be \(currentVersion) (this iconaudit reads configuration version \(currentVersion))")
+      }
+    }
+    if let rules = object["rules"] {
+      guard let rules = rules as? [String: Any] else { throw fail("'rules' must be an object of rule identifiers") }
+      for id in rules.keys.sorted() {
+        guard let rule = RuleRegistry.rule(id) else { throw fail("unknown rule '\(id)' in 'rules'\(suggestion(id))") }
+        guard let settings = rules[id] as? [String: Any] else { throw fail("'rules.\(id)' must be an object") }
+        var parsed = config.rules[id] ?? AuditConfiguration.RuleSettings()
+        for key in settings.keys.sorted() {
+          switch key {
+          case "enabled":
+            guard let value = settings[key] as? NSNumber, isBool(value) else { throw fail("'rules.\(id).enabled' must be true or false") }
+            parsed.enabled = value.boolValue
+          case "severity":
+            guard let raw = settings[key] as? String, let severity = Severity(rawValue: raw) else {
+              throw fail("'rules.\(id).severity' must be one of error, warning, info")
+            }
+            parsed.severity = severity
+          case "thresholds":
+            guard let thresholds = settings[key] as? [String: Any] else { throw fail("'rules.\(id).thresholds' must be an object") }
+            let declared = rule.description.thresholds.map(\.name)
+            for name in thresholds.keys.sorted() {
+              guard declared.contains(name) else {
+                throw fail("unknown threshold '\(name)' for rule '\(id)' (known: \(declared.joined(separator: ", ")))")
+              }
+              guard let number = thresholds[name] as? NSNumber, !isBool(number), number.doubleValue.isFinite else {
+                throw fail("'rules.\(id).thresholds.\(name)' must be a number")
+              }
+              parsed.thresholds[name] = number.doubleValue
+            }
+          default:
+            throw fail("unknown key '\(key)' in 'rules.\(id)' (known: enabled, severity, thresholds)")
+          }
+        }
+        config.rules[id] = parsed
+      }
+    }
+    if let disable = object["disable"] {
+      guard let ids = disable as? [String] else { throw fail("'disable' must be an array of rule identifiers") }
+      for id in ids {
+        guard RuleRegistry.rule(id) != nil else { throw fail("unknown rule '\(id)' in 'disable'\(suggestion(id))") }
+        config.rules[id, default: AuditConfiguration.RuleSettings()].enabled = false
+      }
+    }
+    if let roles = object["roles"] {
+      guard let entries = roles as? [[String: Any]] else { throw fail("'roles' must be an array of {\"pattern\", \"role\"} objects") }
+      config.roles = []
+      for (i, entry) in entries.enumerated() {
+        for key in entry.keys.sorted() where key != "pattern" && key != "role" {
+          throw fail("unknown key '\(key)' in 'roles[\(i)]' (known: pattern, role)")
+        }
+        guard let pattern = entry["pattern"] as? String, !pattern.isEmpty else { throw fail("'roles[\(i)].pattern' must be a non-empty string") }
+        guard let raw = entry["role"] as? String, let role = IconRole(rawValue: raw) else {
+          throw fail("'roles[\(i)].role' must be one of \(IconRole.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        config.roles.append(.init(pattern: pattern, role: role))
+      }
+    }
+    if let suffixes = object["selectedSuffixes"] {
+      guard let list = suffixes as? [String], list.allSatisfy({ !$0.isEmpty }) else {
+        throw fail("'selectedSuffixes' must be an array of non-empty strings")
+      }
+      config.selectedSuffixes = list
+    }
+    if let floor = object["madFloor"] {
+      guard let number = floor as? NSNumber, !isBool(number), number.doubleValue > 0, number.doubleValue < 1 else {
+        throw fail("'madFloor' must be a number between 0 and 1")
+      }
+      config.madFloor = number.doubleValue
+    }
+    if let scale = object["vectorScale"] {
+      guard let number = scale as? NSNumber, !isBool(number), (0.25...16).contains(number.doubleValue) else {
+        throw fail("'vectorScale' must be a number from 0.25 to 16")
+      }
+      config.vectorScale = number.doubleValue
+    }
+    return config
+  }
+
+  private static func isBool(_ number: NSNumber) -> Bool {
+    // JSONSerialization returns JSON booleans as NSNumbers of ObjC type "c" (BOOL).
+    String(cString: number.objCType) == "c"
+  }
+
+  private static func suggestion(_ id: String) -> String {
+    let close = RuleRegistry.identifiers.filter { $0.contains(id) || id.contains($0) || levenshtein($0, id) <= 3 }
+    return close.isEmpty ? "" : " (did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?)"
+  }
+
+  private static func levenshtein(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var previous = row[0]
+      row[0] = i
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        let current = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return row[b.count]
+  }
+}

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import IconMetrics
+import IconRaster
+
+// Template-image hygiene: iOS draws a bar icon from its alpha alone (a "template image"), tinted
+// with the bar's colour. Colour, an opaque background, missing antialiasing and shadows all make
+// the icon look different on the device from how it was drawn. Calibration (scripts/
+// check_hygiene_rules.py): on all 1745 Lucide icons none of these rules fires; on faulty copies of
+// a sample each fires on every copy with its fault.
+
+public struct TemplateNotMonochromeRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "template_not_monochrome", name: "Template Not Monochrome", scope: .icon,
+    rationale: """
+      Bar icons are template images: iOS ignores their colour and uses the alpha channel as a mask, \
+      tinted with the bar's colour (HIG, Icons: "create a template image… iOS uses the alpha \
+      channel"). A two-colour drawing loses its colour distinction on the device, so it looks \
+      different than drawn. Measured as the colour spread: the largest standard deviation of the \
+      un-premultiplied R, G or B channel over the pixels with α > 0.1, in 0–255 units (0 for one \
+      colour; two colours in equal parts of black and red give 127).
+      """,
+    defaultSeverity: .error,
+    thresholds: [RuleThreshold("maximumSpread", 16, "largest colour spread (0–255) accepted as one colour")],
+    examples: [
+      RuleExample("a ring drawn half red, half black",
+                  icons: [.init(id: "two", image: HygieneExamples.twoColours(HygieneExamples.ring))],
+                  target: "two", triggers: true),
+      RuleExample("a ring in one colour",
+                  icons: [.init(id: "one", image: ExampleDrawing.image(HygieneExamples.ring, red: 30, green: 60, blue: 200))],
+                  target: "one", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let maximum = context.threshold("maximumSpread")
+    return context.icons.compactMap { icon in
+      guard let spread = icon.metrics.colorSpread, spread > maximum else { return nil }
+      return context.finding(
+        Self.description.identifier, icon,
+        "more than one colour: colour spread \(fmt(spread, 0)) (0–255) over the glyph, above \(fmt(maximum, 0)); iOS keeps only the alpha, so the colours will not show",
+        measured: spread, expected: "≤ \(fmt(maximum, 0)) (one colour)",
+        fix: "export the glyph in a single colour (black) and express every difference by shape or transparency")
+    }
+  }
+}
+
+public struct TemplateOpaqueBackgroundRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "template_opaque_background", name: "Template Opaque Background", scope: .icon,
+    rationale: """
+      A template image's shape is its alpha: the glyph opaque, everything else transparent (HIG, \
+      Icons: template images use the alpha channel as a mask). An icon exported on an opaque \
+      background (α ≈ 1 over almost the whole canvas) shows on the device as a solid tinted \
+      block. Measured as the share of the canvas with α ≥ 0.98; real outline and filled glyphs \
+      cover well under half (Lucide: at most 43%).
+      """,
+    defaultSeverity: .error,
+    thresholds: [RuleThreshold("maximumShare", 0.9, "share of the canvas with α ≥ 0.98 at which the background counts as opaque")],
+    examples: [
+      RuleExample("a ring on an opaque white square",
+                  icons: [.init(id: "boxed", image: HygieneExamples.onWhite(HygieneExamples.ring))],
+                  target: "boxed", triggers: true),
+      RuleExample("a large filled disk on transparency",
+                  icons: [.init(id: "disk", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 11); return d.mask }())],
+                  target: "disk", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let maximum = context.threshold("maximumShare")
+    return context.icons.compactMap { icon in
+      let share = icon.metrics.opaqueBackgroundShare
+      guard share >= maximum else { return nil }
+      return context.finding(
+        Self.description.identifier, icon,
+        "\(fmt(share * 100, 0))% of the canvas is opaque (α ≥ 0.98), at least \(fmt(maximum * 100, 0))%: the glyph is not defined by alpha and will show as a solid block",
+        measured: share, expected: "< \(fmt(maximum * 100, 0))% of the canvas opaque",
+        fix: "remove the background: only the glyph may be opaque, on a transparent canvas")
+    }
+  }
+}
+
+public struct MissingAntialiasingRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "missing_antialiasing", name: "Missing Antialiasing", scope: .icon,
+    rationale: """
+      Template images should be antialiased (HIG, Icons): iOS uses the alpha as coverage, and a \
+      glyph whose alpha is only 0 or 1 shows stair-stepped curves and diagonals. Measured as the \
+      partial-pixel ratio: pixels with 0.02 < α < 0.98 per pixel of contour length (an \
+      antialiased curve gives about 1; Lucide at 48 px gives 0.11–1.16, lower for glyphs drawn \
+      on the pixel grid; a thresholded image gives 0). A glyph made only of axis-aligned \
+      rectangles needs no antialiasing, so the rule also asks for stair steps: corners of the \
+      pixel outline per pixel of contour. Tiny glyphs are skipped.
+      """,
+    defaultSeverity: .warning,
+    thresholds: [
+      RuleThreshold("maximumPartialRatio", 0.05, "partial pixels per px of contour below which edges are hard"),
+      RuleThreshold("minimumStepRate", 0.1, "outline corners per px of contour above which the edge is stair-stepped (an axis-aligned rectangle has 4 in all)"),
+      RuleThreshold("minimumContourPx", 24, "shorter contours (tiny or empty glyphs) are skipped"),
+    ],
+    examples: [
+      RuleExample("a ring thresholded at α = 0.5",
+                  icons: [.init(id: "hard", mask: HygieneExamples.thresholded(HygieneExamples.ring))],
+                  target: "hard", triggers: true),
+      RuleExample("an antialiased ring", icons: [.init(id: "soft", mask: HygieneExamples.ring)], target: "soft", triggers: false),
+      RuleExample("a pixel-aligned filled square (nothing to antialias)",
+                  icons: [.init(id: "grid", mask: { var d = ExampleDrawing(); d.rect(x: 3, y: 3, width: 18, height: 18); return HygieneExamples.thresholded(d.mask) }())],
+                  target: "grid", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let t = context.threshold
+    return context.icons.compactMap { icon in
+      let m = icon.metrics
+      let contourPx = m.contourLengthPt * icon.scale
+      guard contourPx >= t("minimumContourPx"), m.partialPixelRatio < t("maximumPartialRatio") else { return nil }
+      var steps: Double?
+      if let mask = icon.mask {
+        let rate = Double(HygieneExamples.outlineCorners(mask)) / contourPx
+        guard rate >= t("minimumStepRate") else { return nil }
+        steps = rate
+      }
+      let stepText = steps.map { ", \(fmt($0)) stair steps per px of contour" } ?? ""
+      return context.finding(
+        Self.description.identifier, icon,
+        "hard, aliased edges: \(fmt(m.partialPixelRatio, 3)) partial pixels per px of contour\(stepText); an antialiased glyph has about 1 (at least \(fmt(t("maximumPartialRatio"))))",
+        measured: m.partialPixelRatio, expected: "≥ \(fmt(t("maximumPartialRatio"))) partial pixels per px of contour (≈ 1 when antialiased)",
+        fix: "export with antialiasing (from the vector source, without thresholding the alpha or a 1-bit mask)")
+    }
+  }
+}
+
+public struct DropShadowRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "drop_shadow", name: "Drop Shadow", scope: .icon,
+    rationale: """
+      Template images have no drop shadow or glow (HIG, Icons: "don't include a drop shadow"): \
+      iOS draws bar icons flat from their alpha, and a baked-in shadow becomes a tinted smudge. \
+      Measured as the halo: the share of the ink (Σα) farther than 1.5 px from the core (α ≥ 0.5), \
+      where an antialiased edge never reaches, and the halo centroid's offset from the core's. A \
+      shadow is an offset halo; a glow is a large halo all around. Clean Lucide icons have no halo \
+      at all; a shadow of 40% opacity offset 2 px with a 1.5 px blur puts 2–7% of the ink there.
+      """,
+    defaultSeverity: .error,
+    thresholds: [
+      RuleThreshold("shadowFraction", 0.01, "halo share of the ink above which an offset halo is a shadow"),
+      RuleThreshold("shadowOffsetPx", 0.5, "halo centroid offset from the core (px) that makes a halo a shadow"),
+      RuleThreshold("glowFraction", 0.03, "halo share of the ink above which any halo is a glow"),
+    ],
+    examples: [
+      RuleExample("a ring with a shadow 2 px down (σ 1.5 px, 40%)",
+                  icons: [.init(id: "shadow", mask: HygieneExamples.shadowed(HygieneExamples.ring, dx: 0, dy: 2, sigma: 1.5, opacity: 0.4))],
+                  target: "shadow", triggers: true),
+      RuleExample("a ring with a soft glow all around (σ 2.5 px, 50%)",
+                  icons: [.init(id: "glow", mask: HygieneExamples.shadowed(HygieneExamples.ring, dx: 0, dy: 0, sigma: 2.5, opacity: 0.5))],
+                  target: "glow", triggers: true),
+      RuleExample("a clean antialiased ring", icons: [.init(id: "clean", mask: HygieneExamples.ring)], target: "clean", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let t = context.threshold
+    return context.icons.compactMap { icon in
+      let m = icon.metrics
+      let halo = m.haloFraction, offset = m.haloOffsetPx
+      guard m.components > 0 else { return nil }  // no core: a faint drawing, not a halo around one
+      let isShadow = halo >= t("shadowFraction") && offset.length >= t("shadowOffsetPx")
+      let isGlow = halo >= t("glowFraction")
+      guard isShadow || isGlow else { return nil }
+      let kind = isShadow
+        ? "a drop shadow: \(fmt(halo * 100, 1))% of the ink lies beyond 1.5 px of the glyph, its centre \(fmt(offset.length, 1)) px \(direction(offset))"
+        : "a glow: \(fmt(halo * 100, 1))% of the ink lies beyond 1.5 px of the glyph, all around it"
+      return context.finding(
+        Self.description.identifier, icon, kind,
+        measured: halo,
+        expected: "no halo (< \(fmt(t("shadowFraction") * 100, 1))% offset, < \(fmt(t("glowFraction") * 100, 1))% all around)",
+        fix: "remove the \(isShadow ? "shadow" : "glow"): export the glyph alone, flat; iOS adds no shadow and needs none")
+    }
+  }
+
+  /// "down", "up and left", … of an offset in image coordinates (y down).
+  private func direction(_ p: Point2D) -> String {
+    let horizontal = abs(p.x) >= 0.4 * p.length ? (p.x > 0 ? "right" : "left") : nil
+    let vertical = abs(p.y) >= 0.4 * p.length ? (p.y > 0 ? "down" : "up") : nil
+    return [vertical, horizontal].compactMap { $0 }.joined(separator: " and ")
+  }
+}
+
+/// Drawings and pixel operations for the hygiene examples.
+enum HygieneExamples {
+  /// A 2 pt outline ring at 24 pt @2x.
+  static let ring: AlphaMask = {
+    var d = ExampleDrawing()
+    d.ring(cx: 12, cy: 12, r: 8, width: 2)
+    return d.mask
+  }()
+
+  /// The mask's top half in red, the rest in black.
+  static func twoColours(_ mask: AlphaMask) -> RGBAImage {
+    var image = ExampleDrawing.image(mask)
+    for y in 0..<(mask.height / 2) {
+      for x in 0..<mask.width { image.pixels[(y * mask.width + x) * 4] = 255 }
+    }
+    return image
+  }
+
+  /// The glyph in black over an opaque white canvas.
+  static func onWhite(_ mask: AlphaMask) -> RGBAImage {
+    var pixels = [UInt8](repeating: 255, count: mask.pixelCount * 4)
+    for i in 0..<mask.pixelCount {
+      let grey = UInt8((255 * (1 - mask.coverage[i])).rounded())
+      pixels[i * 4] = grey
+      pixels[i * 4 + 1] = grey
+      pixels[i * 4 + 2] = grey
+    }
+    return RGBAImage(width: mask.width, height: mask.height, scale: mask.scale, pixels: pixels)
+  }
+
+  /// α ≥ 0.5 → 1, else 0.
+  static func thresholded(_ mask: AlphaMask) -> AlphaMask {
+    AlphaMask(width: mask.width, height: mask.height, scale: mask.scale, coverage: mask.coverage.map { $0 >= 0.5 ? 1 : 0 })
+  }
+
+  /// The glyph over a shadow: the glyph moved by (dx, dy) px, blurred with a Gaussian of σ px and
+  /// scaled by `opacity` (α = a + s·(1 − a)).
+  static func shadowed(_ mask: AlphaMask, dx: Int, dy: Int, sigma: Double, opacity: Float) -> AlphaMask {
+    let w = mask.width, h = mask.height
+    let moved = AlphaMask(width: w, height: h, scale: mask.scale) { x, y in mask[x - dx, y - dy] }
+    let blurred = gaussianBlur(moved, sigma: sigma)
+    return AlphaMask(width: w, height: h, scale: mask.scale) { x, y in
+      let a = mask[x, y]
+      return a + opacity * blurred[x, y] * (1 - a)
+    }
+  }
+
+  /// Separable Gaussian blur (kernel truncated at 3σ, zero outside the canvas).
+  static func gaussianBlur(_ mask: AlphaMask, sigma: Double) -> AlphaMask {
+    let radius = Int((3 * sigma).rounded(.up))
+    var kernel = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
+    let total = kernel.reduce(0, +)
+    kernel = kernel.map { $0 / total }
+    let w = mask.width, h = mask.height
+    let rows = AlphaMask(width: w, height: h, scale: mask.scale) { x, y in
+      var s: Float = 0
+      for k in -radius...radius { s += kernel[k + radius] * mask[x + k, y] }
+      return s
+    }
+    return AlphaMask(width: w, height: h, scale: mask.scale) { x, y in
+      var s: Float = 0
+      for k in -radius...radius { s += kernel[k + radius] * rows[x, y + k] }
+      return s
+    }
+  }
+
+  /// Corners of the core's pixel outline (α ≥ 0.5): 2×2 windows holding one or three core
+  /// pixels (two diagonal ones count twice). An axis-aligned rectangle has 4; a digitised curve
+  /// or diagonal about one per pixel of its length.
+  /// - Complexity: O(width · height).
+  static func outlineCorners(_ mask: AlphaMask) -> Int {
+    let w = mask.width, h = mask.height
+    var corners = 0
+    for y in -1..<h {
+      for x in -1..<w {
+        let a = mask[x, y] >= 0.5, b = mask[x + 1, y] >= 0.5
+        let c = mask[x, y + 1] >= 0.5, d = mask[x + 1, y + 1] >= 0.5
+        let n = (a ? 1 : 0) + (b ? 1 : 0) + (c ? 1 : 0) + (d ? 1 : 0)
+        if n == 1 || n == 3 { corners += 1 } else if n == 2 && a == d { corners += 2 }
+      }
+    }
+    return corners
+  }
+}

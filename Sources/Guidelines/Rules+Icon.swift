@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
+import Foundation
+import IconMetrics
+
+// Rules on one icon against the guidelines (not against its family). Thresholds are calibrated
+// on the 1745 Lucide icons (a professionally drawn outline family, 2-unit stroke on a 24-unit
+// grid) rendered at 48 px @2x, 50 px @2x as tab bar and 44 px @2x as toolbar icons; see
+// scripts/check_hygiene_rules.py for the firing rates quoted in the rationales.
+
+public struct OffCenterRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "off_center", name: "Off Center", scope: .icon,
+    rationale: """
+      A bar icon sits centred in its canvas (HIG, Custom icons: icons in a family share one \
+      alignment); iOS centres the canvas, not the glyph. Designers do offset some glyphs on \
+      purpose, by a little (a play triangle sits right of centre so that it looks centred), so an \
+      icon is flagged only when both its bounding-box centre and its optical centre (α-weighted \
+      centroid) are off the canvas centre, in the same direction, by at least 1.5 pt and 15% of \
+      the glyph's perceived size. Lucide: 0.7% of icons fire, all members of series that keep \
+      their parts in place on purpose (signal, wifi, tally, volume, star-half).
+      """,
+    defaultSeverity: .warning,
+    thresholds: [
+      RuleThreshold("offsetPt", 1.5, "smallest offset of both centres, in pt"),
+      RuleThreshold("offsetFraction", 0.15, "smallest offset of both centres as a fraction of the perceived size"),
+    ],
+    examples: [
+      RuleExample("a ring 4 pt right of centre",
+                  icons: [.init(id: "shifted", mask: { var d = ExampleDrawing(); d.ring(cx: 16, cy: 12, r: 6, width: 2); return d.mask }())],
+                  target: "shifted", triggers: true),
+      RuleExample("a play triangle moved right so that it looks centred",
+                  icons: [.init(id: "play", mask: { var d = ExampleDrawing(); d.polyline([(8, 4), (20, 12), (8, 20)], width: 2, closed: true); return d.mask }())],
+                  target: "play", triggers: false),
+      RuleExample("a centred ring", icons: [.init(id: "ring", mask: ExampleFamily.glyph(0))], target: "ring", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let minimumPt = context.threshold("offsetPt"), minimumFraction = context.threshold("offsetFraction")
+    return context.icons.compactMap { icon in
+      let m = icon.metrics
+      let size = m.perceivedSizePt
+      guard size > 0, m.extentPt.width > 0 else { return nil }
+      let box = Point2D(x: m.extentPt.x + m.extentPt.width / 2 - icon.widthPt / 2,
+                        y: m.extentPt.y + m.extentPt.height / 2 - icon.heightPt / 2)
+      let optical = m.opticalCenterOffsetPt
+      let same = box.x * optical.x + box.y * optical.y > 0
+      guard same, box.length >= minimumPt, optical.length >= minimumPt,
+        box.length / size >= minimumFraction, optical.length / size >= minimumFraction
+      else { return nil }
+      let after = optical - box
+      return context.finding(
+        Self.description.identifier, icon,
+        "off centre: optical centre \(describe(optical)) of the canvas centre (\(fmt(optical.length / size * 100, 0))% of its \(fmt(size, 1)) pt size), bounding box centre \(describe(box))",
+        measured: optical.length,
+        expected: "both centres within \(fmt(minimumPt, 1)) pt or \(fmt(minimumFraction * 100, 0))% of the size of the canvas centre",
+        fix: "move the glyph \(describe(box * -1, preposition: false)) (centres its bounding box; its optical centre then sits \(fmt(after.length, 1)) pt off)")
+    }
+  }
+
+  /// "2.4 pt right and 0.3 pt down".
+  private func describe(_ p: Point2D, preposition: Bool = true) -> String {
+    var parts: [String] = []
+    if abs(p.x) >= 0.05 { parts.append("\(fmt(abs(p.x), 1)) pt \(p.x > 0 ? "right" : "left")") }
+    if abs(p.y) >= 0.05 { parts.append("\(fmt(abs(p.y), 1)) pt \(p.y > 0 ? "down" : "up")") }
+    return parts.isEmpty ? "0 pt" : parts.joined(separator: " and ")
+  }
+}
+
+public struct StrokeWeightGuidanceRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "stroke_weight_guidance", name: "Stroke Weight Guidance", scope: .icon,
+    rationale: """
+      Outline bar icons use a thin stroke: about 1 pt (2 px at @2x) for detailed icons, up to \
+      1.5 pt for simple ones (HIG, Custom icons); up to 2 pt is accepted. The stroke is measured \
+      twice (coverage integrated across the stroke at skeleton points, and 2 × ink ÷ contour \
+      length); an icon is flagged only when both estimates are outside 0.75–2 pt by more than \
+      the 0.1 pt measurement tolerance, so dots (an ellipsis) do not read as a heavy stroke. \
+      Filled icons are skipped. Lucide at 24 pt (2 pt strokes) measures 1.98–2.07 pt.
+      """,
+    defaultSeverity: .warning,
+    thresholds: [
+      RuleThreshold("minimumPt", 0.75, "thinnest accepted stroke, in pt"),
+      RuleThreshold("maximumPt", 2.0, "heaviest accepted stroke, in pt"),
+      RuleThreshold("tolerancePt", 0.1, "measurement tolerance added to both limits, in pt"),
+    ],
+    examples: [
+      RuleExample("a 3 pt outline", icons: [.init(id: "heavy", mask: ExampleFamily.glyph(1, stroke: 3))], target: "heavy", triggers: true),
+      RuleExample("a 0.5 pt hairline at @3x", icons: [.init(id: "hairline", mask: ExampleFamily.glyph(0, scale: 3, stroke: 0.5))],
+                  target: "hairline", triggers: true),
+      RuleExample("a 1.5 pt outline", icons: [.init(id: "simple", mask: ExampleFamily.glyph(5, stroke: 1.5))], target: "simple", triggers: false),
+      RuleExample("three dots (an ellipsis): not a stroke",
+                  icons: [.init(id: "ellipsis", mask: { var d = ExampleDrawing(); for x in [5.0, 12, 19] { d.disk(cx: x, cy: 12, r: 2) }; return d.mask }())],
+                  target: "ellipsis", triggers: false),
+      RuleExample("a filled disk (filled icons are skipped)",
+                  icons: [.init(id: "filled", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 9); return d.mask }())],
+                  target: "filled", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let t = context.threshold
+    let low = t("minimumPt") - t("tolerancePt"), high = t("maximumPt") + t("tolerancePt")
+    return context.icons.compactMap { icon in
+      let m = icon.metrics
+      guard m.style == .outline else { return nil }
+      let estimates = [m.strokeWeightProfilePx, m.strokeWeightContourPx].filter { $0 > 0 }.map { $0 / icon.scale }
+      guard let lightest = estimates.min(), let heaviest = estimates.max() else { return nil }
+      let heavy = lightest > high, thin = heaviest < low
+      guard heavy || thin else { return nil }
+      let contour = m.strokeWeightContourPx / icon.scale
+      return context.finding(
+        Self.description.identifier, icon,
+        "stroke \(fmt(m.strokeWeightPt)) pt (contour estimate \(fmt(contour)) pt) is \(heavy ? "heavier" : "thinner") than the guideline's \(fmt(t("minimumPt")))–\(fmt(t("maximumPt"))) pt for outline icons",
+        measured: m.strokeWeightPt, expected: "\(fmt(t("minimumPt")))–\(fmt(t("maximumPt"))) pt",
+        fix: "draw the strokes at about 1 pt (\(fmt(icon.scale, 0)) px at @\(fmt(icon.scale, 0))x) for a detailed glyph, up to 1.5 pt for a simple one")
+    }
+  }
+}
+
+public struct TooMuchDetailRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "too_much_detail", name: "Too Much Detail", scope: .icon,
+    rationale: """
+      Bar icons are simple, recognisable designs (HIG, Custom icons: too much detail can make an \
+      icon look sloppy or unreadable). Detail density C = P² ÷ ink (P the contour length) counts \
+      edges: for an outline glyph C ≈ 2 × contour length ÷ stroke. How much of it is readable \
+      depends on the glyph's size: the limit is C ≤ k × S ÷ w, with S the perceived size and w \
+      the stroke weight (at least 1 pt, hairlines do not buy detail), i.e. a contour about k/2 \
+      glyph sizes long. k = 23 keeps 99.5% of Lucide's 1745 icons under it (the busiest: \
+      calculator, grip, fingerprint, keyboard).
+      """,
+    defaultSeverity: .warning,
+    thresholds: [
+      RuleThreshold("maximumDetailPerSize", 23, "k: the largest C × stroke ÷ size"),
+      RuleThreshold("minimumStrokePt", 1, "strokes thinner than this count as this thick"),
+    ],
+    examples: [
+      RuleExample("a finely hatched square",
+                  icons: [.init(id: "busy", mask: {
+                    var d = ExampleDrawing()
+                    d.rectOutline(x: 3, y: 3, width: 18, height: 18, stroke: 1.5)
+                    for i in stride(from: 6.0, through: 18.0, by: 2) { d.line(x0: i, y0: 5, x1: i, y1: 19, width: 1) }
+                    for i in stride(from: 6.0, through: 18.0, by: 3) { d.line(x0: 5, y0: i, x1: 19, y1: i, width: 1) }
+                    return d.mask
+                  }())], target: "busy", triggers: true),
+      RuleExample("an envelope", icons: [.init(id: "plain", mask: ExampleFamily.glyph(7))], target: "plain", triggers: false),
+      RuleExample("a clock", icons: [.init(id: "clock", mask: ExampleFamily.glyph(4))], target: "clock", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let k = context.threshold("maximumDetailPerSize"), minimumStroke = context.threshold("minimumStrokePt")
+    return context.icons.compactMap { icon in
+      let m = icon.metrics
+      let size = m.perceivedSizePt, stroke = max(m.strokeWeightPt, minimumStroke)
+      guard size > 0, m.strokeWeightPt > 0 else { return nil }
+      let limit = k * size / stroke
+      guard m.detailDensity > limit else { return nil }
+      return context.finding(
+        Self.description.identifier, icon,
+        "detail density \(fmt(m.detailDensity, 0)) is \(fmt(m.detailDensity / limit))× the readable limit \(fmt(limit, 0)) for a \(fmt(size, 1)) pt glyph with \(fmt(m.strokeWeightPt)) pt strokes (\(fmt(k, 0)) × size ÷ stroke)",
+        measured: m.detailDensity, expected: "≤ \(fmt(limit, 0))",
+        fix: "simplify the drawing: fewer, larger features (drop small parts, merge close parallel lines)")
+    }
+  }
+}
+
+public struct CanvasSizeRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "canvas_size", name: "Canvas Size", scope: .icon,
+    rationale: """
+      Bar icons are drawn on a canvas sized for their role (HIG, Icons and Tab bars): tab bar \
+      about 25×25 pt and at most 48×32 pt; toolbar and navigation bar about 22×22 pt (at most \
+      28 pt); quick actions 35×35 pt; at @2x and @3x that is twice and three times as many pixels. \
+      A canvas of a fraction of a point (45 px at @2x) is resampled by iOS and blurs. Icons of \
+      unknown role are skipped. Severity: error above the tab bar maximum, warning otherwise.
+      """,
+    defaultSeverity: .error,
+    thresholds: [RuleThreshold("tolerancePt", 0.01, "how far a side may be from a whole number of points, and above the maximum")],
+    examples: [
+      RuleExample("a 50×40 pt tab bar icon (above the 48×32 pt maximum)",
+                  icons: [.init(id: "huge", mask: { var d = ExampleDrawing(widthPt: 50, heightPt: 40); d.ring(cx: 25, cy: 20, r: 15, width: 2); return d.mask }(), role: .tabBar)],
+                  target: "huge", triggers: true),
+      RuleExample("a toolbar icon of 45×45 px at @2x (22.5 pt)",
+                  icons: [.init(id: "half", mask: { var d = ExampleDrawing(widthPt: 22.5, heightPt: 22.5); d.ring(cx: 11.25, cy: 11.25, r: 8, width: 2); return d.mask }(), role: .toolbar)],
+                  target: "half", triggers: true),
+      RuleExample("a 25×25 pt tab bar icon",
+                  icons: [.init(id: "tab", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.ring(cx: 12.5, cy: 12.5, r: 10, width: 2); return d.mask }(), role: .tabBar)],
+                  target: "tab", triggers: false),
+      RuleExample("an icon of unknown role is not checked",
+                  icons: [.init(id: "any", mask: { var d = ExampleDrawing(widthPt: 50, heightPt: 40); d.ring(cx: 25, cy: 20, r: 15, width: 2); return d.mask }())],
+                  target: "any", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let tolerance = context.threshold("tolerancePt")
+    var findings: [Finding] = []
+    for icon in context.icons {
+      guard let canvas = icon.role.canvas else { continue }
+      let w = icon.widthPt, h = icon.heightPt, scale = icon.scale
+      let size = "\(fmt(w, 2))×\(fmt(h, 2)) pt"
+      let pixels = "\(icon.widthPx)×\(icon.heightPx) px at @\(fmt(scale, 2))x"
+      let role = Self.roleName(icon.role)
+      if abs(w - w.rounded()) > tolerance || abs(h - h.rounded()) > tolerance {
+        let wPt = max(1, w.rounded()), hPt = max(1, h.rounded())
+        findings.append(context.finding(
+          Self.description.identifier, icon,
+          "\(pixels) is \(size): not a whole number of points, so iOS resamples it and it blurs",
+          measured: w, expected: "a whole number of points × \(fmt(scale, 2)) px",
+          fix: "make the canvas \(Int(wPt * scale))×\(Int(hPt * scale)) px (\(fmt(wPt, 0))×\(fmt(hPt, 0)) pt at @\(fmt(scale, 2))x)",
+          severity: graded(.warning, cap: context.severity)))
+      }
+      let nominal = "\(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt (\(Int(canvas.nominal * scale))×\(Int(canvas.nominal * scale)) px at @\(fmt(scale, 2))x)"
+      if w > canvas.maximumWidth + tolerance || h > canvas.maximumHeight + tolerance {
+        let maximum = "\(fmt(canvas.maximumWidth, 0))×\(fmt(canvas.maximumHeight, 0)) pt"
+        findings.append(context.finding(
+          Self.description.identifier, icon,
+          "canvas \(size) (\(pixels)) is larger than the \(role) maximum \(maximum)",
+          measured: max(w / canvas.maximumWidth, h / canvas.maximumHeight),
+          expected: "about \(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt, at most \(maximum)",
+          fix: "redraw it on a \(nominal) canvas",
+          severity: graded(icon.role == .tabBar ? .error : .warning, cap: context.severity)))
+      } else if min(w, h) < canvas.minimum - tolerance {
+        findings.append(context.finding(
+          Self.description.identifier, icon,
+          "canvas \(size) (\(pixels)) is smaller than the \(fmt(canvas.minimum, 0)) pt a \(role) icon needs (about \(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt)",
+          measured: min(w, h), expected: "at least \(fmt(canvas.minimum, 0)) pt a side, about \(fmt(canvas.nominal, 0)) pt",
+          fix: "redraw it on a \(nominal) canvas",
+          severity: graded(.warning, cap: context.severity)))
+      }
+    }
+    return findings
+  }
+
+  static func roleName(_ role: IconRole) -> String {
+    switch role {
+    case .tabBar: return "tab bar"
+    case .toolbar: return "toolbar"
+    case .navigationBar: return "navigation bar"
+    case .quickAction: return "quick action"
+    case .unknown: return "bar"
+    }
+  }
+}
+
+public struct ShapeSizeRule: Rule {
+  public init() {}
+
+  /// The guideline's glyph classes.
+  enum ShapeClass: String {
+    case circle, square, wide, tall
+  }
+
+  /// Target glyph size in pt by role and class: regular (tab bar) and compact (toolbar,
+  /// navigation bar), per the HIG's tab bar guidance by shape.
+  static func target(_ role: IconRole, _ shape: ShapeClass) -> Double? {
+    let regular: [ShapeClass: Double] = [.circle: 25, .square: 23, .wide: 31, .tall: 28]
+    let compact: [ShapeClass: Double] = [.circle: 18, .square: 17, .wide: 23, .tall: 20]
+    switch role {
+    case .tabBar: return regular[shape]
+    case .toolbar, .navigationBar: return compact[shape]
+    case .quickAction, .unknown: return nil
+    }
+  }
+
+  public static let description = RuleDescription(
+    identifier: "shape_size", name: "Shape Size", scope: .icon,
+    rationale: """
+      Glyphs of different shapes are drawn at different sizes to look the same size (HIG, Tab \
+      bars: circular glyph 25 pt, square 23 pt, wide 31 pt wide, tall 28 pt tall; compact (toolbar, \
+      navigation bar) 18, 17, 23 and 20 pt). The class comes from the extent: wide when width ÷ \
+      height ≥ 1.25, tall when ≤ 0.8, else square when the convex hull fills ≥ 88% of the \
+      bounding box and circle otherwise (a triangle looks smaller than its box, like a circle). \
+      Flagged only well outside the target: below 70% or above 125% of it. Open stroke glyphs \
+      (arrows, chevrons, check marks: outline, nothing enclosed) are kept small on purpose and \
+      are not flagged for being small. Lucide drawn as 25 pt tab bar icons: 1.6% fire; as 22 pt \
+      toolbar icons: none (its square glyphs are 1.19× the compact target, which a 115% limit \
+      would flag in 20% of the family). Quick actions and icons of unknown role are skipped.
+      """,
+    defaultSeverity: .warning,
+    thresholds: [
+      RuleThreshold("wideAspect", 1.25, "width ÷ height at or above which a glyph is wide (its inverse: tall)"),
+      RuleThreshold("squareFill", 0.88, "hull area ÷ box area at or above which a compact glyph is square, else circular"),
+      RuleThreshold("minimumRatio", 0.7, "smallest accepted size ÷ target"),
+      RuleThreshold("maximumRatio", 1.25, "largest accepted size ÷ target"),
+    ],
+    examples: [
+      RuleExample("a 14 pt ring as a tab bar icon (circle target 25 pt)",
+                  icons: [.init(id: "small", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.ring(cx: 12.5, cy: 12.5, r: 6, width: 2); return d.mask }(), role: .tabBar)],
+                  target: "small", triggers: true),
+      RuleExample("a 23 pt square as a toolbar icon (compact square target 17 pt)",
+                  icons: [.init(id: "big", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.rectOutline(x: 2, y: 2, width: 21, height: 21, stroke: 2); return d.mask }(), role: .toolbar)],
+                  target: "big", triggers: true),
+      RuleExample("a 24 pt ring as a tab bar icon",
+                  icons: [.init(id: "ring", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.ring(cx: 12.5, cy: 12.5, r: 11, width: 2); return d.mask }(), role: .tabBar)],
+                  target: "ring", triggers: false),
+      RuleExample("a wide glyph 30 pt wide as a tab bar icon",
+                  icons: [.init(id: "wide", mask: { var d = ExampleDrawing(widthPt: 32, heightPt: 25); d.rectOutline(x: 2, y: 5, width: 28, height: 15, stroke: 2); return d.mask }(), role: .tabBar)],
+                  target: "wide", triggers: false),
+      RuleExample("a small chevron (open stroke, small on purpose)",
+                  icons: [.init(id: "chevron", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.polyline([(10, 7), (15, 12.5), (10, 18)], width: 2); return d.mask }(), role: .tabBar)],
+                  target: "chevron", triggers: false),
+      RuleExample("the same ring of unknown role is not checked",
+                  icons: [.init(id: "unknown", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.ring(cx: 12.5, cy: 12.5, r: 6, width: 2); return d.mask }())],
+                  target: "unknown", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let t = context.threshold
+    return context.icons.compactMap { icon in
+      let m = icon.metrics
+      let w = m.extentPt.width, h = m.extentPt.height
+      guard w > 0, h > 0 else { return nil }
+      let aspect = w / h
+      let shape: ShapeClass
+      if aspect >= t("wideAspect") {
+        shape = .wide
+      } else if aspect <= 1 / t("wideAspect") {
+        shape = .tall
+      } else {
+        shape = m.hullAreaPt2 / (w * h) >= t("squareFill") ? .square : .circle
+      }
+      guard let target = Self.target(icon.role, shape) else { return nil }
+      let measured: Double, dimension: String
+      switch shape {
+      case .wide: (measured, dimension) = (w, "wide")
+      case .tall: (measured, dimension) = (h, "tall")
+      case .circle, .square: (measured, dimension) = (max(w, h), "across")
+      }
+      let ratio = measured / target
+      let openStroke = context.family.evaluation(for: icon.id)?.isOpenStroke ?? (m.style == .outline && m.holes == 0)
+      let small = ratio < t("minimumRatio") && !openStroke
+      guard small || ratio > t("maximumRatio") else { return nil }
+      let kind = icon.role == .tabBar ? "tab bar" : "compact (\(CanvasSizeRule.roleName(icon.role)))"
+      let factor = target / measured
+      return context.finding(
+        Self.description.identifier, icon,
+        "a \(shape.rawValue) glyph \(fmt(measured, 1)) pt \(dimension) is \(fmt(ratio))× the \(fmt(target, 0)) pt the guideline gives \(shape.rawValue) \(kind) glyphs",
+        measured: ratio, expected: "\(fmt(t("minimumRatio") * 100, 0))–\(fmt(t("maximumRatio") * 100, 0))% of \(fmt(target, 0)) pt",
+        fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller") (about \(fmt(target, 0)) pt \(dimension))")
+    }
+  }
+}

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import IconMetrics
+import IconRaster
+
+public struct TextInIconRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "text_in_icon", name: "Text In Icon", scope: .icon,
+    rationale: """
+      Don't put text in a tab bar icon (HIG, Tab bars): the item's title is shown under the icon, \
+      and letters inside a 25 pt glyph are too small to read and cannot be localised. The \
+      text detector looks for two or more separate, letter-like shapes (not dots, not straight \
+      bars, not copies or mirror images of each other) of similar height side by side on one \
+      baseline. An ellipsis, an equal sign, grip dots, tally marks and repeated chevrons are not \
+      text. Error for tab bar icons, warning for the others. On Lucide it fires on its text icons \
+      (case-upper, a-large-small, heading-1, …) and on few others; see \
+      scripts/check_hygiene_rules.py.
+      """,
+    defaultSeverity: .error,
+    thresholds: [RuleThreshold("minimumLetterHeightPx", 5, "letters shorter than this many pixels are not searched")],
+    examples: [
+      RuleExample("the letters AB drawn inside a rounded rectangle",
+                  icons: [.init(id: "ab", mask: TextExamples.letters, role: .tabBar)], target: "ab", triggers: true),
+      RuleExample("the letters AB as a toolbar icon (a warning)",
+                  icons: [.init(id: "ab", mask: TextExamples.letters, role: .toolbar)], target: "ab", triggers: true),
+      RuleExample("an ellipsis (three dots)",
+                  icons: [.init(id: "ellipsis", mask: { var d = ExampleDrawing(); for x in [6.0, 12, 18] { d.disk(cx: x, cy: 12, r: 1.5) }; return d.mask }(), role: .tabBar)],
+                  target: "ellipsis", triggers: false),
+      RuleExample("an equal sign",
+                  icons: [.init(id: "equal", mask: { var d = ExampleDrawing(); d.line(x0: 5, y0: 9, x1: 19, y1: 9, width: 2); d.line(x0: 5, y0: 15, x1: 19, y1: 15, width: 2); return d.mask }(), role: .tabBar)],
+                  target: "equal", triggers: false),
+      RuleExample("a grid of 2×3 dots (grip)",
+                  icons: [.init(id: "grip", mask: { var d = ExampleDrawing(); for x in [9.0, 15] { for y in [5.0, 12, 19] { d.disk(cx: x, cy: y, r: 1.5) } }; return d.mask }(), role: .tabBar)],
+                  target: "grip", triggers: false),
+      RuleExample("two chevrons side by side (»)",
+                  icons: [.init(id: "chevrons", mask: { var d = ExampleDrawing(); d.polyline([(6, 7), (11, 12), (6, 17)], width: 2); d.polyline([(13, 7), (18, 12), (13, 17)], width: 2); return d.mask }(), role: .tabBar)],
+                  target: "chevrons", triggers: false),
+      RuleExample("angle brackets (< >, mirror images)",
+                  icons: [.init(id: "code", mask: { var d = ExampleDrawing(); d.polyline([(9, 6), (3, 12), (9, 18)], width: 2); d.polyline([(15, 6), (21, 12), (15, 18)], width: 2); return d.mask }(), role: .tabBar)],
+                  target: "code", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let minimumHeight = Int(context.threshold("minimumLetterHeightPx").rounded())
+    return context.icons.compactMap { icon in
+      guard let mask = icon.mask, let text = TextDetector.detect(mask, minimumHeightPx: minimumHeight) else { return nil }
+      let heightPt = Double(text.heightPx) / icon.scale
+      let baselinePt = Double(text.baselinePx + 1) / icon.scale
+      return context.finding(
+        Self.description.identifier, icon,
+        "\(text.glyphs.count) letter-like shapes \(fmt(heightPt, 1)) pt tall side by side on one baseline (\(fmt(baselinePt, 1)) pt from the top): text inside the icon",
+        measured: Double(text.glyphs.count), expected: "no letters or digits",
+        fix: icon.role == .tabBar
+          ? "remove the text: the tab bar shows the item's title under the icon; let the glyph alone carry the meaning"
+          : "remove the text, or make it a glyph that does not read as letters; text in an icon cannot be localised",
+        severity: graded(icon.role == .tabBar ? .error : .warning, cap: context.severity))
+    }
+  }
+}
+
+/// Drawings for the text examples.
+enum TextExamples {
+  /// "AB" stroked 1.5 pt, 9.5 pt tall, inside a 2 pt rounded rectangle, at 24 pt @2x.
+  static let letters: AlphaMask = {
+    var d = ExampleDrawing()
+    roundedRectOutline(&d, x: 2, y: 4, width: 20, height: 16, radius: 3, stroke: 2)
+    let s = 1.5
+    d.polyline([(6, 16), (8.5, 8), (11, 16)], width: s)
+    d.line(x0: 7.3, y0: 13, x1: 9.7, y1: 13, width: s)
+    d.line(x0: 13.5, y0: 8, x1: 13.5, y1: 16, width: s)
+    d.polyline([(13.5, 8), (16, 8), (17, 9), (17, 11), (16, 12), (13.5, 12)], width: s)
+    d.polyline([(13.5, 12), (16.5, 12), (17.5, 13), (17.5, 15), (16.5, 16), (13.5, 16)], width: s)
+    return d.mask
+  }()
+
+  /// A rectangle outline with rounded corners (radius measured to the stroke's centre line).
+  static func roundedRectOutline(_ d: inout ExampleDrawing, x: Double, y: Double, width: Double, height: Double,
+                                 radius: Double, stroke: Double) {
+    let half = stroke / 2
+    d.fill(minX: x - half, minY: y - half, maxX: x + width + half, maxY: y + height + half) { px, py in
+      // Distance from the centre line of the rounded rectangle.
+      let cx = min(max(px, x + radius), x + width - radius)
+      let cy = min(max(py, y + radius), y + height - radius)
+      let dx = px - cx, dy = py - cy
+      let inCorner = (px < x + radius || px > x + width - radius) && (py < y + radius || py > y + height - radius)
+      let distance: Double
+      if inCorner {
+        distance = abs((dx * dx + dy * dy).squareRoot() - radius)
+      } else {
+        distance = min(abs(px - x), abs(px - x - width), abs(py - y), abs(py - y - height))
+      }
+      return distance <= half
+    }
+  }
+}

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import ArgumentParsing
+import Foundation
+import Guidelines
+import IconRaster
+import ReportWriters
+
+/// `iconaudit audit PATH…`: measure, analyse the family, run the rules, write a report.
+enum AuditCommand {
+  static let formats = ["text", "json"]
+
+  static let spec = CommandSpec(
+    name: "iconaudit audit",
+    abstract: "Audit icon families against the guidelines and report findings with fixes.",
+    discussion: """
+      PATH is a PNG, SVG or PDF file or a folder (searched recursively). Each folder is a family;
+      its role (tab bar, toolbar, …) comes from --role, the configuration's role patterns, or the
+      folder's name (TabBar, Toolbar, NavigationBar, QuickActions).
+
+      Configuration: --config FILE, else the nearest .iconaudit.json in the first PATH's folder or
+      above. 'iconaudit rules' lists the rules, their identifiers and thresholds.
+
+      Exit codes: 0 no error findings (warnings allowed unless --strict); 1 error findings;
+      2 an input could not be read (wins over 1; every readable icon is still audited);
+      64 usage error or unusable configuration/baseline.
+      """,
+    options: [
+      OptionSpec("format", value: "FORMAT", choices: formats, help: "Report format (default text)."),
+      OptionSpec("output", short: "o", value: "FILE", help: "Write the report to FILE (atomically) instead of standard output."),
+      OptionSpec("config", value: "FILE", help: "Configuration file (default: nearest .iconaudit.json)."),
+      OptionSpec("role", value: "ROLE", choices: IconRole.allCases.map(\.rawValue), help: "The role of every icon."),
+      OptionSpec("reference", value: "DIR", help: "System icons to compare against (resembles_system_icon)."),
+      OptionSpec("baseline", value: "FILE", help: "Report only findings not recorded in this baseline."),
+      OptionSpec("write-baseline", value: "FILE", help: "Record the current findings as a baseline in FILE."),
+      OptionSpec("label", value: "NAME", help: "A release name stored in the JSON report (e.g. v2.4)."),
+      OptionSpec("strict", help: "Warnings fail the audit too (exit 1)."),
+    ] + CommonOptions.reading,
+    positionalName: "PATH…", minimumPositionals: 1)
+
+  static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
+    let paths = arguments.positionals
+    // Configuration: defaults < file < command line.
+    var configuration = AuditConfiguration()
+    let configPath = arguments.value("config") ?? ConfigurationFile.find(from: paths[0])
+    if let configPath {
+      do {
+        configuration = try ConfigurationFile.load(path: configPath)
+      } catch {
+        Console.err("iconaudit: \(error)")
+        return .usage
+      }
+    }
+    if let role = arguments.value("role") { configuration.roleOverride = IconRole(rawValue: role) }
+    var options = try CommonOptions.measurementOptions(arguments)
+    if arguments.value("vector-scale") == nil { options.vectorScale = configuration.vectorScale }
+    options.keepMasks = true
+
+    var baseline: Baseline?
+    if let path = arguments.value("baseline") {
+      do {
+        baseline = try Baseline.load(path: path)
+      } catch {
+        Console.err("iconaudit: \(error)")
+        return .usage
+      }
+    }
+
+    var references: [ReferenceIcon] = []
+    var failures: [InputFailure] = []
+    if let directory = arguments.value("reference") {
+      let (refs, refFailures) = MeasurementPipeline.run(paths: [directory], options: options)
+      references = refs.compactMap { icon in icon.mask.map { ReferenceIcon(name: icon.id, mask: $0) } }
+      failures += refFailures
+      if refs.isEmpty && refFailures.isEmpty {
+        Console.err("iconaudit: \(directory): no reference icons found")
+        return .usage
+      }
+    }
+
+    let (measured, measureFailures) = MeasurementPipeline.run(paths: paths, options: options)
+    failures += measureFailures
+    for failure in failures { Console.err("iconaudit: \(failure)") }
+
+    let icons = measured.map { icon in
+      AuditIcon(id: icon.id, path: icon.path, family: PathText.parent(icon.id),
+                role: configuration.role(forRelativePath: icon.path), scale: icon.scale,
+                widthPx: icon.widthPx, heightPx: icon.heightPx, metrics: icon.metrics, mask: icon.mask)
+    }
+    var report = Auditor.audit(icons, configuration: configuration, references: references, label: arguments.value("label"))
+    report.unreadable = failures.map { ($0.path, $0.reason) }
+
+    if let path = arguments.value("write-baseline") {
+      let text = BaselineWriter.write(Baseline(findings: report.findings))
+      do {
+        try OutputFile.write(text, to: path, inputs: paths)
+        Console.err("iconaudit: wrote a baseline of \(report.findings.count) findings to \(path)")
+      } catch {
+        Console.err("iconaudit: \(error)")
+        return .failure
+      }
+    }
+    if let baseline {
+      let (new, suppressed) = baseline.filter(report.findings)
+      report.findings = new
+      if suppressed > 0 { Console.err("iconaudit: \(suppressed) findings in the baseline not reported") }
+    }
+
+    let text: String
+    switch arguments.value("format") ?? "text" {
+    case "json": text = JSONReportWriter.write(report, toolVersion: IconAuditCommand.version)
+    default: text = TextReportWriter.write(report, color: arguments.value("output") == nil && Console.stdoutIsTerminal)
+    }
+    if let output = arguments.value("output") {
+      do {
+        try OutputFile.write(text, to: output, inputs: paths)
+      } catch {
+        Console.err("iconaudit: \(error)")
+        return .failure
+      }
+    } else {
+      Console.out(text)
+    }
+
+    if !failures.isEmpty { return .unreadableInput }
+    let failing = report.findings.contains { $0.severity == .error || (arguments.flag("strict") && $0.severity == .warning) }
+    return failing ? .findings : .success
+  }
+}
+
+/// `iconaudit rules`: the rule catalogue.
+enum RulesCommand {
+  static let spec = CommandSpec(
+    name: "iconaudit rules",
+    abstract: "List the guideline rules: identifiers, rationale, thresholds.",
+    options: [OptionSpec("format", value: "FORMAT", choices: ["text", "markdown"], help: "Output format (default text).")],
+    maximumPositionals: 0)
+
+  static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
+    Console.out(arguments.value("format") == "markdown" ? RuleCatalogWriter.markdown() : RuleCatalogWriter.text())
+    return .success
+  }
+}
+
+enum BaselineWriter {
+  static func write(_ baseline: Baseline) -> String {
+    let entries: [JSONValue] = baseline.entries.map { e in
+      .object([
+        "iconId": .string(e.iconId), "ruleId": .string(e.ruleId), "path": .string(e.path),
+        "severity": .string(e.severity.rawValue), "measured": e.measured.map(JSONValue.double) ?? .null,
+      ])
+    }
+    return JSONValue.object(["version": .int(Baseline.currentVersion), "tool": .string("iconaudit"), "findings": .array(entries)]).serialized()
+  }
+}

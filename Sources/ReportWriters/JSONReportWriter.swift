@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
+import Guidelines
+import IconMetrics
+
+/// The JSON report (schema version 1): the stable machine interface and the release snapshot.
+/// Keys sorted, floats rounded to 4 decimals, nothing from the machine, the clock or absolute
+/// paths: the same icons give byte-identical output.
+public enum JSONReportWriter {
+  public static let schemaVersion = 1
+
+  public static func value(_ report: AuditReport, toolVersion: String) -> JSONValue {
+    let encoder = JSONValueEncoder()
+    let icons: [JSONValue] = report.icons.map { icon in
+      .object([
+        "id": .string(icon.id),
+        "path": .string(icon.path),
+        "family": .string(icon.family),
+        "role": .string(icon.role.rawValue),
+        "state": .string("unselected"),
+        "scale": .double(icon.scale),
+        "widthPx": .int(icon.widthPx),
+        "heightPx": .int(icon.heightPx),
+        "metrics": (try? encoder.encode(icon.metrics)) ?? .null,
+      ])
+    }
+    let totalIcons = report.families.reduce(0) { $0 + $1.icons.count }
+    let overall = totalIcons == 0 ? 100 : report.families.reduce(0.0) { $0 + $1.consistencyScore * Double($1.icons.count) } / Double(totalIcons)
+    var groups: [JSONValue] = []
+    var families: [JSONValue] = []
+    for family in report.families {
+      for group in family.groups {
+        groups.append(.object([
+          "family": .string(family.name),
+          "style": .string(group.style.rawValue),
+          "count": .int(group.members.count),
+          "members": .array(group.members.map(JSONValue.string)),
+          "effectiveSizePt": spread(group.effectiveSizePt),
+          "perceivedSizePt": spread(group.perceivedSizePt),
+          "strokeWeightPt": spread(group.strokeWeightPt),
+          "strokeWeightContourPt": spread(group.strokeWeightContourPt),
+          "detailDensity": spread(group.detailDensity),
+        ]))
+      }
+      families.append(.object([
+        "name": .string(family.name),
+        "consistencyScore": .double(family.consistencyScore),
+        "styleSplit": .bool(family.styleSplit),
+        "majorityStyle": family.majorityStyle.map { .string($0.rawValue) } ?? .null,
+        "minorityStyleIcons": .array(family.minorityStyleIcons.map(JSONValue.string)),
+        "icons": .array(family.icons.map { e in
+          .object([
+            "id": .string(e.id), "group": .string(e.group.rawValue), "style": .string(e.style.rawValue),
+            "openStroke": .bool(e.isOpenStroke),
+            "size": score(e.size), "stroke": score(e.stroke), "strokeContour": score(e.strokeContour), "detail": score(e.detail),
+          ])
+        }),
+      ]))
+    }
+    let findings: [JSONValue] = report.findings.map { f in
+      var object: [String: JSONValue] = [
+        "ruleId": .string(f.ruleId), "severity": .string(f.severity.rawValue), "path": .string(f.path),
+        "iconId": .string(f.iconId), "message": .string(f.message),
+      ]
+      object["measured"] = f.measured.map(JSONValue.double) ?? .null
+      object["expected"] = f.expected.map(JSONValue.string) ?? .null
+      object["fix"] = f.fix.map(JSONValue.string) ?? .null
+      return .object(object)
+    }
+    return .object([
+      "schemaVersion": .int(schemaVersion),
+      "tool": .object(["name": .string("iconaudit"), "version": .string(toolVersion)]),
+      "label": report.label.map(JSONValue.string) ?? .null,
+      "icons": .array(icons),
+      "family": .object(["consistencyScore": .double(overall), "groups": .array(groups), "families": .array(families)]),
+      "findings": .array(findings),
+      "summary": .object([
+        "icons": .int(report.icons.count), "errors": .int(report.count(.error)), "warnings": .int(report.count(.warning)),
+        "infos": .int(report.count(.info)), "unreadable": .int(report.unreadable.count),
+      ]),
+      "unreadable": .array(report.unreadable.map { .object(["path": .string($0.path), "reason": .string($0.reason)]) }),
+    ])
+  }
+
+  public static func write(_ report: AuditReport, toolVersion: String) -> String {
+    value(report, toolVersion: toolVersion).serialized()
+  }
+
+  static func spread(_ s: RobustSpread) -> JSONValue {
+    .object(["count": .int(s.count), "median": .double(s.median), "madLog": .double(s.madLog)])
+  }
+
+  static func score(_ s: MetricScore) -> JSONValue {
+    .object(["value": .double(s.value), "ratio": .double(s.ratio), "z": .double(s.z)])
+  }
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Guidelines
+
+/// The terminal summary: per family, a compact table, then the findings. ANSI colour only when
+/// asked (on a TTY).
+public enum TextReportWriter {
+  public static func write(_ report: AuditReport, color: Bool = false) -> String {
+    func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    var out = ""
+    let byIcon = Dictionary(grouping: report.findings, by: \.iconId)
+    for family in report.families {
+      let title = family.name.isEmpty ? "(top level)" : family.name
+      out += paint(title, "1") + "  \(family.icons.count) icons, consistency \(String(format: "%.0f", family.consistencyScore))/100"
+      if let majority = family.majorityStyle { out += ", \(majority.rawValue)" } else { out += ", outline + filled" }
+      out += "\n"
+      var rows: [[String]] = []
+      for e in family.icons {
+        guard let icon = report.icons.first(where: { $0.id == e.id }) else { continue }
+        let worst = byIcon[e.id]?.map(\.severity).max()
+        let mark = worst == .error ? paint("✗", "31") : worst == .warning ? paint("!", "33") : " "
+        rows.append([mark, (icon.path as NSString).lastPathComponent, String(format: "%.1f", icon.metrics.perceivedSizePt),
+                     String(format: "%.2f", e.size.ratio), String(format: "%.2f", icon.metrics.strokeWeightPt),
+                     String(format: "%.0f", icon.metrics.detailDensity), icon.metrics.style.rawValue])
+      }
+      out += table(header: ["", "icon", "size pt", "×median", "stroke pt", "detail", "style"], rows: rows)
+      out += "\n"
+    }
+    if report.findings.isEmpty {
+      out += "No findings.\n"
+    } else {
+      for finding in report.findings {
+        let severity: String
+        switch finding.severity {
+        case .error: severity = paint("error", "31;1")
+        case .warning: severity = paint("warning", "33;1")
+        case .info: severity = paint("info", "36")
+        }
+        out += "\(finding.path): \(severity): \(finding.message) [\(finding.ruleId)]\n"
+        if let fix = finding.fix { out += "    fix: \(fix)\n" }
+      }
+    }
+    for item in report.unreadable { out += "\(item.path): " + paint("unreadable", "31") + ": \(item.reason)\n" }
+    out += "\n\(report.icons.count) icons: \(report.count(.error)) errors, \(report.count(.warning)) warnings, \(report.count(.info)) notes"
+    if !report.unreadable.isEmpty { out += ", \(report.unreadable.count) unreadable" }
+    return out + "\n"
+  }
+
+  static func table(header: [String], rows: [[String]]) -> String {
+    var widths = header.map(\.count)
+    for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], visibleLength(cell)) } }
+    func line(_ cells: [String]) -> String {
+      "  " + cells.enumerated().map { i, cell in
+        let pad = String(repeating: " ", count: max(0, widths[i] - visibleLength(cell)))
+        return i >= 2 && i <= 5 ? pad + cell : cell + pad
+      }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+    }
+    return line(header) + rows.map(line).joined()
+  }
+
+  static func visibleLength(_ s: String) -> Int {
+    s.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression).count
+  }
+}
