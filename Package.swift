@@ -53,9 +53,9 @@ let package = Package(
     .testTarget(name: "IconRasterTests", dependencies: ["IconRaster", "TestSupport"]),
     .testTarget(name: "IconMetricsTests", dependencies: ["IconMetrics"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-    .testTarget(name: "FamilyAnalysisTests", dependencies: ["FamilyAnalysis", "TestSupport"]),
+    .testTarget(name: "FamilyAnalysisTests", dependencies: ["FamilyAnalysis", "IconRaster", "TestSupport"]),
     .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines", "TestSupport"]),
-    .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI", "TestSupport"]),
+    .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI", "Guidelines", "ReportWriters", "IconRaster", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -104,14 +104,19 @@ def time_cli(binary: Path, folder: Path, runs: int) -> dict:
                            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             result = json.loads(export.read_text())["results"][0]
             times = result["times"]
+            cpu_ms = 1000 * (result["user"] + result["system"])
             tool = "hyperfine"
     else:
+        before = os.times()
         times = timed(lambda: subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), runs)
+        after = os.times()
+        cpu_ms = 1000 * ((after.children_user - before.children_user)
+                         + (after.children_system - before.children_system)) / (runs + 1)
         tool = "python perf_counter"
     return {"command": " ".join(cmd[:-1] + [str(folder.relative_to(ROOT)) if folder.is_relative_to(ROOT) else str(folder)]),
             "icons": icons, "runs": len(times), "timer": tool,
             "medianMs": round(median_ms(times), 2), "minMs": round(1000 * min(times), 2),
-            "msPerIcon": round(median_ms(times) / icons, 4)}
+            "cpuMsMean": round(cpu_ms, 2), "msPerIcon": round(median_ms(times) / icons, 4)}
 
 
 def _shell_quote(text: str) -> str:
@@ -133,9 +138,16 @@ def bench_measure_in_process(bench_bin: Path, folder: Path, runs: int) -> dict:
 
 def time_reference(folder: Path, runs: int) -> dict:
     files = sorted(folder.glob("*.png"))
-    times = timed(lambda: reference_metrics.measure_all(files, 1), runs, warmup=0)
+    cpu = []
+
+    def run() -> None:
+        start = time.process_time()
+        reference_metrics.measure_all(files, 1)
+        cpu.append(time.process_time() - start)
+
+    times = timed(run, runs, warmup=0)
     return {"icons": len(files), "runs": runs, "jobs": 1, "medianMs": round(median_ms(times), 2),
-            "msPerIcon": round(median_ms(times) / len(files), 4)}
+            "cpuMsMedian": round(median_ms(cpu), 2), "msPerIcon": round(median_ms(times) / len(files), 4)}
 
 
 # MARK: - (c) EDT kernels
@@ -223,7 +235,7 @@ def table(report: dict) -> str:
         cli, ref, inproc = m["cli"], m["reference"], m["inProcess"]
         lines.append(f"| measure {cli['icons']} Lucide icons at {m['px']} px, whole CLI run "
                      f"(wall, {cli['runs']} runs) vs reference (1 process, {ref['runs']} runs) | "
-                     f"{fmt_ms(cli['medianMs'])} ({cli['msPerIcon']:.3f} ms/icon) | "
+                     f"{fmt_ms(cli['medianMs'])} ({cli['msPerIcon']:.3f} ms/icon; CPU {fmt_ms(cli['cpuMsMean'])}) | "
                      f"{fmt_ms(ref['medianMs'])} ({ref['msPerIcon']:.3f} ms/icon) | "
                      f"{ref['medianMs'] / cli['medianMs']:.1f}× |")
         lines.append(f"| measure at {m['px']} px, in-process, one thread (iconaudit-bench) | "
@@ -297,7 +309,7 @@ Lucide {report['lucide']} (from PyPI, rendered with rsvg-convert; not committed)
 
 - *whole CLI run*: `iconaudit measure --format json DIR`, wall time of the process (PNG decoding, all
   metrics, JSON), median of the runs ({report['measure'][0]['cli']['timer']}); the CLI measures icons
-  on all cores. The reference runs in one process, one thread, timed in-process (imports excluded).
+  on all cores, so its CPU time (user + system, mean) is given too. The reference runs in one process, one thread, timed in-process (imports excluded).
 - *in-process*: `iconaudit-bench stages DIR`: `MetricsEngine.measure` over the decoded masks on one
   thread: the like-for-like per-icon figure against the reference (which also decodes, with Pillow).
 - *EDT*: random masks (p = 0.5) of the given size; distance of each foreground pixel to the nearest

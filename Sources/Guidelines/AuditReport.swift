@@ -72,7 +72,7 @@ extension RuleExample {
     }
     let family = FamilyAnalyzer.analyse(name: "example", members: auditIcons.map { FamilyMember(id: $0.id, metrics: $0.metrics) })
     let context = RuleContext(
-      family: family, icons: auditIcons, references: [],
+      family: family, icons: auditIcons, references: references,
       thresholds: AuditConfiguration().thresholds(for: rule.description),
       severity: rule.description.defaultSeverity)
     return rule.init().check(context)

@@ -24,12 +24,15 @@ public struct RuleExample: Sendable {
   public var target: String
   /// Whether the rule must fire on the target.
   public var triggers: Bool
+  /// Reference (system) icons the example is audited against (`resembles_system_icon`).
+  public var references: [ReferenceIcon]
 
-  public init(_ summary: String, icons: [Icon], target: String, triggers: Bool) {
+  public init(_ summary: String, icons: [Icon], target: String, triggers: Bool, references: [ReferenceIcon] = []) {
     self.summary = summary
     self.icons = icons
     self.target = target
     self.triggers = triggers
+    self.references = references
   }
 }
 
@@ -143,7 +146,8 @@ public struct ExampleDrawing: Sendable {
 }
 
 /// A small outline family for examples: eight distinct 2 pt outline glyphs on a 24 pt grid,
-/// drawn at the same keylines (square 18, circle Ø20, portrait 16×20, landscape 20×16).
+/// drawn on Material's keylines (square 18, circle Ø20, portrait 16×20, landscape 20×16,
+/// measured on the stroke's centre line), so that their perceived sizes agree within 3%.
 public enum ExampleFamily {
   public static func glyph(_ index: Int, scale: Double = 2, stroke: Double = 2, size: Double = 1) -> AlphaMask {
     var d = ExampleDrawing(scale: scale)
@@ -151,18 +155,18 @@ public enum ExampleFamily {
     func s(_ v: Double) -> Double { c + (v - c) * size }
     let w = stroke * size
     switch index % 8 {
-    case 0: d.ring(cx: c, cy: c, r: 9 * size, width: w)
+    case 0: d.ring(cx: c, cy: c, r: 10 * size, width: w)
     case 1: d.rectOutline(x: s(3), y: s(3), width: 18 * size, height: 18 * size, stroke: w)
     case 2: d.rectOutline(x: s(4), y: s(2), width: 16 * size, height: 20 * size, stroke: w)
     case 3: d.rectOutline(x: s(2), y: s(4), width: 20 * size, height: 16 * size, stroke: w)
     case 4:
-      d.ring(cx: c, cy: c, r: 9 * size, width: w)
+      d.ring(cx: c, cy: c, r: 10 * size, width: w)
       d.line(x0: s(12), y0: s(7), x1: s(12), y1: s(12), width: w)
       d.line(x0: s(12), y0: s(12), x1: s(15), y1: s(14), width: w)
     case 5:
       d.rectOutline(x: s(3), y: s(3), width: 18 * size, height: 18 * size, stroke: w)
       d.line(x0: s(3), y0: s(9), x1: s(21), y1: s(9), width: w)
-    case 6: d.polyline([(s(12), s(2.5)), (s(21.5), s(20.5)), (s(2.5), s(20.5))], width: w, closed: true)
+    case 6: d.polyline([(s(2.5), s(9.5)), (s(12), s(2)), (s(21.5), s(9.5)), (s(21.5), s(21.5)), (s(2.5), s(21.5))], width: w, closed: true)
     default:
       d.rectOutline(x: s(2), y: s(4), width: 20 * size, height: 16 * size, stroke: w)
       d.polyline([(s(2), s(5)), (s(12), s(13)), (s(22), s(5))], width: w)

@@ -10,6 +10,18 @@ public enum RuleRegistry {
     DetailDensityOutlierRule.self,
     StyleMismatchRule.self,
     // Icon rules.
+    OffCenterRule.self,
+    StrokeWeightGuidanceRule.self,
+    TooMuchDetailRule.self,
+    TemplateNotMonochromeRule.self,
+    TemplateOpaqueBackgroundRule.self,
+    MissingAntialiasingRule.self,
+    DropShadowRule.self,
+    CanvasSizeRule.self,
+    ShapeSizeRule.self,
+    TextInIconRule.self,
+    DuplicateIconRule.self,
+    ResemblesSystemIconRule.self,
   ]
 
   public static func rule(_ identifier: String) -> (any Rule.Type)? {

@@ -15,15 +15,18 @@ import IconRaster
 /// the foreground, pass the foreground.
 ///
 /// Algorithm: two separable passes.
-/// 1. Columns: the nearest feature row of each pixel in its column, by one forward and one backward sweep
-///    over whole rows (so both sweeps run along contiguous memory and vectorise).
-/// 2. Rows: the lower envelope of the parabolas `(x − i)² + g(i)²`, as in
+/// 1. Columns: the signed offset to the nearest feature row in the same column, by one forward and
+///    one backward sweep over whole rows (contiguous memory, vectorised), as in
 ///    A. Meijster, J. B. T. M. Roerdink, W. H. Hesselink, "A general algorithm for computing distance
 ///    transforms in linear time", *Mathematical Morphology and its Applications to Image and Signal
-///    Processing* (2000), pp. 331–340, doi:10.1007/0-306-47025-X_36, and
+///    Processing* (2000), pp. 331–340, doi:10.1007/0-306-47025-X_36.
+/// 2. Rows: the lower envelope of the parabolas `(x − i)² + g(i)²`,
 ///    P. F. Felzenszwalb, D. P. Huttenlocher, "Distance Transforms of Sampled Functions",
-///    *Theory of Computing* 8 (2012), pp. 415–428, doi:10.4086/toc.2012.v008a019.
-///    The separator is computed in integer arithmetic, so the result is exact.
+///    *Theory of Computing* 8 (2012), pp. 415–428, doi:10.4086/toc.2012.v008a019. The intersections
+///    are kept as exact rationals and compared by cross-multiplication (no division, no rounding),
+///    so the result is exact; the envelope is then read out without data-dependent branches
+///    (each parabola marks where its interval starts, a running maximum assigns the pixels).
+///    The feature's row is the column pass's offset at the winning column.
 ///
 /// Images of at least 256×256 pixels are split into bands processed concurrently.
 ///
@@ -78,22 +81,18 @@ public struct DistanceTransform: Sendable, Equatable {
   /// written into caller-owned buffers of `width × height` elements.
   ///
   /// `nearestFeature` may be `nil` to compute distances only (slightly faster).
-  /// - Precondition: every buffer holds `width × height` elements; `width + height < 2³⁰`.
+  /// - Precondition: every buffer holds `width × height` elements; `width + height < 2²⁹`.
   public static func compute(
     features: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
     squaredDistance: UnsafeMutableBufferPointer<Float>,
     nearestFeature: UnsafeMutableBufferPointer<Int32>?
   ) {
     let count = width * height
-    precondition(width >= 0 && height >= 0 && width + height < 1 << 30, "bad size")
+    precondition(width >= 0 && height >= 0 && width + height < 1 << 29, "bad size")
     precondition(features.count == count && squaredDistance.count == count, "buffer size mismatch")
     precondition(nearestFeature.map { $0.count == count } ?? true, "buffer size mismatch")
     guard count > 0 else { return }
-    if let nearest = nearestFeature {
-      computeWithFeatures(features, width, height, squaredDistance, nearest)
-    } else {
-      computeDistancesOnly(features, width, height, squaredDistance)
-    }
+    computeKernel(features, width, height, squaredDistance, nearestFeature?.baseAddress)
   }
 
   /// Squared distances of a row-major Boolean image (`true` = feature) into a caller-owned buffer.
@@ -123,192 +122,131 @@ public struct DistanceTransform: Sendable, Equatable {
     }
   }
 
-  /// Features and distances: phase 1 keeps the nearest feature row of each pixel in
-  /// `nearestFeature` (−(width + height) when the column has none, so |y − row| ≥ width + height acts
-  /// as infinity); phase 2 overwrites it with the full index.
-  private static func computeWithFeatures(
+  /// Phase 1 (columns): the signed row offset δ to the nearest feature pixel in the same column, by a
+  /// forward and a backward sweep over whole rows (contiguous, vectorised), kept in the distance
+  /// buffer bit-cast to Int32; a column without features gets offsets of at least width + height in
+  /// magnitude (they act as infinity: they exceed every real distance). Phase 2 (rows): per row, the lower envelope of the
+  /// parabolas (x − i)² + δ(i)², then a scan that overwrites the row with the squared distance and,
+  /// when asked, writes the feature index (row y + δ(i), column i).
+  private static func computeKernel(
     _ features: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int,
-    _ distance: UnsafeMutableBufferPointer<Float>, _ nearest: UnsafeMutableBufferPointer<Int32>
+    _ distance: UnsafeMutableBufferPointer<Float>, _ nearest: UnsafeMutablePointer<Int32>?
   ) {
-    let none = Int32(truncatingIfNeeded: -(width + height))
-    let bands = bandCount(width: width, height: height)
-    nonisolated(unsafe) let f = features.baseAddress!
-    nonisolated(unsafe) let row = nearest.baseAddress!
-    nonisolated(unsafe) let out = distance.baseAddress!
-
-    // Phase 1: columns, swept row by row over a band of columns.
-    forEachBand(bands) { band in
-      let x0 = width &* band / bands, x1 = width &* (band &+ 1) / bands
-      for x in x0..<x1 { row[x] = f[x] != 0 ? 0 : none }
-      var y = 1
-      while y < height {
-        let base = y &* width, above = base &- width, yy = Int32(truncatingIfNeeded: y)
-        for x in x0..<x1 { row[base &+ x] = f[base &+ x] != 0 ? yy : row[above &+ x] }
-        y &+= 1
-      }
-      y = height &- 2
-      while y >= 0 {
-        let base = y &* width, below = base &+ width, yy = Int32(truncatingIfNeeded: y)
-        for x in x0..<x1 {
-          let current = row[base &+ x], candidate = row[below &+ x]
-          let dc = abs(yy &- current), db = abs(yy &- candidate)
-          row[base &+ x] = db < dc ? candidate : current
-        }
-        y &-= 1
-      }
-    }
-
-    // An image without features: every column is empty, so row 0 holds only `none`.
-    var anyFeature = false
-    for x in 0..<width where row[x] != none {
-      anyFeature = true
-      break
-    }
-    guard anyFeature else {
-      for i in 0..<(width &* height) {
-        out[i] = .infinity
-        row[i] = -1
-      }
-      return
-    }
-
-    // Phase 2: rows, lower envelope of parabolas.
-    forEachBand(bands) { band in
-      let y0 = height &* band / bands, y1 = height &* (band &+ 1) / bands
-      let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 3 &* width)
-      let rows = UnsafeMutablePointer<Int32>.allocate(capacity: width)
-      defer {
-        scratch.deallocate()
-        rows.deallocate()
-      }
-      let g2 = scratch, s = scratch + width, t = scratch + 2 &* width
-      for y in y0..<y1 {
-        let base = y &* width, yy = Int32(truncatingIfNeeded: y)
-        for x in 0..<width {
-          let r = row[base &+ x]
-          rows[x] = r
-          let g = Int(truncatingIfNeeded: abs(yy &- r))
-          g2[x] = g &* g
-        }
-        var q = lowerEnvelope(g2, s, t, width)
-        var u = width &- 1
-        while u >= 0 {
-          let i = s[q], dx = u &- i
-          out[base &+ u] = Float(dx &* dx &+ g2[i])
-          row[base &+ u] = rows[i] &* Int32(truncatingIfNeeded: width) &+ Int32(truncatingIfNeeded: i)
-          if u == t[q] { q &-= 1 }
-          u &-= 1
-        }
-      }
-    }
-  }
-
-  /// Distances only: phase 1 keeps the column distance g (capped near width + height) in the output
-  /// buffer, bit-cast to Int32; phase 2 reads a row of it and overwrites it with the squared distance.
-  private static func computeDistancesOnly(
-    _ features: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int,
-    _ distance: UnsafeMutableBufferPointer<Float>
-  ) {
-    let infinity = Int32(truncatingIfNeeded: width + height)
+    // Offsets of columns without features start at −2(width + height) and drift by at most
+    // height − 1 in the backward sweep, so |δ| stays above width + height > every real distance.
+    let infinity = Int32(truncatingIfNeeded: 2 &* (width &+ height))
+    let real = Int32(truncatingIfNeeded: width &+ height)
     let bands = bandCount(width: width, height: height)
     nonisolated(unsafe) let f = features.baseAddress!
     nonisolated(unsafe) let out = distance.baseAddress!
+    nonisolated(unsafe) let index = nearest
 
     var anyFeature = false
-    distance.withMemoryRebound(to: Int32.self) { gBuffer in
-      nonisolated(unsafe) let g = gBuffer.baseAddress!
+    distance.withMemoryRebound(to: Int32.self) { buffer in
+      nonisolated(unsafe) let delta = buffer.baseAddress!
       forEachBand(bands) { band in
         let x0 = width &* band / bands, x1 = width &* (band &+ 1) / bands
-        for x in x0..<x1 { g[x] = f[x] != 0 ? 0 : infinity }
+        for x in x0..<x1 { delta[x] = f[x] != 0 ? 0 : -infinity }
         var y = 1
         while y < height {
           let base = y &* width, above = base &- width
           for x in x0..<x1 {
-            let up = min(g[above &+ x] &+ 1, infinity)
-            g[base &+ x] = f[base &+ x] != 0 ? 0 : up
+            let up = max(delta[above &+ x] &- 1, -infinity)
+            delta[base &+ x] = f[base &+ x] != 0 ? 0 : up
           }
           y &+= 1
         }
         y = height &- 2
         while y >= 0 {
           let base = y &* width, below = base &+ width
-          for x in x0..<x1 { g[base &+ x] = min(g[base &+ x], g[below &+ x] &+ 1) }
+          for x in x0..<x1 {
+            // Here delta ≤ 0 (a feature above or none); the candidate from below may point either way.
+            let current = delta[base &+ x], candidate = delta[below &+ x] &+ 1
+            let magnitude = max(candidate, 0 &- candidate)
+            delta[base &+ x] = magnitude < 0 &- current ? candidate : current
+          }
           y &-= 1
         }
       }
-      for x in 0..<width where g[x] < infinity {
+      for x in 0..<width where delta[x] > -real {
         anyFeature = true
         break
       }
     }
     guard anyFeature else {
-      for i in 0..<(width &* height) { out[i] = .infinity }
+      for i in 0..<(width &* height) {
+        out[i] = .infinity
+        index?[i] = -1
+      }
       return
     }
 
     forEachBand(bands) { band in
       let y0 = height &* band / bands, y1 = height &* (band &+ 1) / bands
-      let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 3 &* width)
-      defer { scratch.deallocate() }
-      let g2 = scratch, s = scratch + width, t = scratch + 2 &* width
+      // Per row: g, h = g² + x², the envelope's parabolas v and the starts z = zNum / zDen of
+      // their intervals (exact rationals, compared by cross-multiplication: no division).
+      let ints = UnsafeMutablePointer<Int>.allocate(capacity: 3 &* width &+ 1)
+      let small = UnsafeMutablePointer<Int32>.allocate(capacity: 4 &* width &+ 2)
+      defer {
+        ints.deallocate()
+        small.deallocate()
+      }
+      let h = ints, zNum = ints + width
+      let gRow = small, v = small + width, zDen = small + 2 &* width
+      let owner = small + (3 &* width &+ 1)  // width + 1 slots: a start past the end lands in the last
       let rowBits = UnsafeMutableRawPointer(out)
       for y in y0..<y1 {
         let base = y &* width
         for x in 0..<width {
-          let g = Int(rowBits.load(fromByteOffset: (base &+ x) &* 4, as: Int32.self))
-          g2[x] = g &* g
+          let dy = rowBits.load(fromByteOffset: (base &+ x) &* 4, as: Int32.self)
+          gRow[x] = dy
+          let gi = Int(dy)
+          h[x] = gi &* gi &+ x &* x
         }
-        var q = lowerEnvelope(g2, s, t, width)
-        var u = width &- 1
-        while u >= 0 {
-          let i = s[q], dx = u &- i
-          out[base &+ u] = Float(dx &* dx &+ g2[i])
-          if u == t[q] { q &-= 1 }
-          u &-= 1
-        }
-      }
-    }
-  }
-
-  /// Meijster's forward scan: the lower envelope of `(x − i)² + g2[i]` for i in 0..<n.
-  /// On return `s[0...q]` are the parabolas of the envelope and `t[k]` the first x where `s[k]` is
-  /// lowest. Returns q.
-  @inline(__always)
-  private static func lowerEnvelope(
-    _ g2: UnsafeMutablePointer<Int>, _ s: UnsafeMutablePointer<Int>, _ t: UnsafeMutablePointer<Int>,
-    _ n: Int
-  ) -> Int {
-    var q = 0
-    s[0] = 0
-    t[0] = 0
-    var u = 1
-    while u < n {
-      let gu = g2[u]
-      // Pop parabolas that u beats at the start of their interval.
-      while q >= 0 {
-        let sq = s[q], tq = t[q]
-        let a = tq &- sq, b = tq &- u
-        if a &* a &+ g2[sq] > b &* b &+ gu { q &-= 1 } else { break }
-      }
-      if q < 0 {
-        q = 0
-        s[0] = u
-      } else {
-        let i = s[q]
-        // Integer quotient via Double: both operands are below 2⁵³ and the true quotient is at
-        // least 1 / denominator away from the next integer, so truncating the rounded quotient is
-        // exact (and much faster than a 64-bit integer division).
-        let numerator = u &* u &- i &* i &+ gu &- g2[i], denominator = 2 &* (u &- i)
-        let sep = Int(Double(numerator) / Double(denominator))
-        let w = sep &+ 1
-        if w < n {
+        // Lower envelope (Felzenszwalb–Huttenlocher, exact).
+        var k = 0
+        v[0] = 0
+        var q = 1
+        while q < width {
+          let hq = h[q]
+          var num = 0, den = 0
+          while true {
+            let vk = Int(v[k])
+            num = hq &- h[vk]
+            den = 2 &* (q &- vk)
+            if k > 0 && num &* Int(zDen[k]) <= zNum[k] &* den {
+              k &-= 1
+            } else {
+              break
+            }
+          }
+          k &+= 1
+          v[k] = Int32(truncatingIfNeeded: q)
+          zNum[k] = num
+          zDen[k] = Int32(truncatingIfNeeded: den)
           q &+= 1
-          s[q] = u
-          t[q] = w
+        }
+        // Scan, without data-dependent branches: parabola k owns the pixels from
+        // ⌊z_k⌋ + 1 on (z_k = zNum / zDen, exact in Double), so mark each start and take a running
+        // maximum.
+        for u in 0..<width { owner[u] = 0 }
+        var m = 1
+        while m <= k {
+          // z ≥ 0: ⌊z⌋ + 1 by truncation (exact: see the type's notes); z < 0: the start clamps to 0.
+          let z = zNum[m], start = z < 0 ? 0 : Int(Double(z) / Double(zDen[m])) &+ 1
+          owner[min(start, width)] = Int32(truncatingIfNeeded: m)
+          m &+= 1
+        }
+        var j: Int32 = 0
+        for u in 0..<width {
+          j = max(j, owner[u])
+          let i = Int(v[Int(j)]), dx = u &- i
+          out[base &+ u] = Float(dx &* dx &+ h[i] &- i &* i)
+          if let index {
+            index[base &+ u] = Int32(truncatingIfNeeded: (y &+ Int(gRow[i])) &* width &+ i)
+          }
         }
       }
-      u &+= 1
     }
-    return q
   }
 }

@@ -75,6 +75,15 @@ struct DistanceTransformTests {
       corner[w * h - 1] = true
       check(corner, width: w, height: h)
     }
+    // Tall and wide images whose other columns (rows) have no feature at all.
+    for (w, h) in [(3, 120), (120, 3), (1, 200)] {
+      var corner = [Bool](repeating: false, count: w * h)
+      corner[w * h - 1] = true
+      check(corner, width: w, height: h)
+      corner = [Bool](repeating: false, count: w * h)
+      corner[0] = true
+      check(corner, width: w, height: h)
+    }
     let empty = DistanceTransform(features: [], width: 0, height: 0)
     #expect(empty.squaredDistance.isEmpty && empty.nearestFeature.isEmpty)
     let none = DistanceTransform(features: [false], width: 1, height: 1)

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import IconMetrics
+import IconRaster
+
+public struct DuplicateIconRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "duplicate_icon", name: "Duplicate Icon", scope: .family,
+    rationale: """
+      Every icon of a family stands for one thing (HIG, Custom icons: each icon should be \
+      recognisable and distinct); two names with one drawing confuse the user and usually mean a \
+      copy was never redrawn. Two icons are duplicates when their drawings correlate with NCC ≥ \
+      0.98 (normalised cross-correlation of the alpha, best shift within 2 pt, at a common scale). \
+      Only pairs whose cheap signatures (16×16 framed coverage) are close are correlated, so a \
+      family of n icons costs n² signature comparisons, not n² correlations. Each pair is reported \
+      once, on the later path, naming the other; an item's selected and unselected states are \
+      left to selected_state_mismatch.
+      """,
+    defaultSeverity: .warning,
+    thresholds: [
+      RuleThreshold("minimumCorrelation", 0.98, "NCC at or above which two drawings are one"),
+      RuleThreshold("signatureDistance", 0.15, "signature distance (RMS, 0–1) below which a pair is correlated"),
+      RuleThreshold("maxShiftPt", 2, "largest shift searched, in pt"),
+    ],
+    examples: [
+      RuleExample("the clock g4 again as 'timer' (reported on the later path)",
+                  icons: ExampleFamily.icons() + [.init(id: "timer", mask: ExampleFamily.glyph(4))], target: "timer", triggers: true),
+      RuleExample("the same drawing at @2x (g2) and @3x (tablet)",
+                  icons: ExampleFamily.icons(count: 4) + [.init(id: "tablet", mask: ExampleFamily.glyph(2, scale: 3))],
+                  target: "tablet", triggers: true),
+      RuleExample("eight different drawings", icons: ExampleFamily.icons(), target: "g4", triggers: false),
+      RuleExample("a ring and the same ring with a clock's hands",
+                  icons: [.init(id: "a-ring", mask: ExampleFamily.glyph(0)), .init(id: "b-clock", mask: ExampleFamily.glyph(4))],
+                  target: "b-clock", triggers: false),
+    ])
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    let t = context.threshold
+    let items = context.icons.compactMap { icon -> (icon: AuditIcon, mask: AlphaMask, signature: Spectrum.Signature)? in
+      guard let mask = icon.mask else { return nil }
+      let signature = Spectrum.signature(mask)
+      return signature.isEmpty ? nil : (icon, mask, signature)
+    }.sorted { $0.icon.path < $1.icon.path }
+    let states = AuditConfiguration().selectedSuffixes
+    var findings: [Finding] = []
+    for j in items.indices {
+      for i in 0..<j {
+        let a = items[i], b = items[j]
+        guard a.icon.id != b.icon.id, !Similarity.areStates(a.icon.id, b.icon.id, suffixes: states),
+          Similarity.isWithin(a.signature, b.signature, t("signatureDistance"))
+        else { continue }
+        let scale = min(a.mask.scale, b.mask.scale)
+        let ma = Similarity.resampled(a.mask, toScale: scale), mb = Similarity.resampled(b.mask, toScale: scale)
+        let shift = max(1, Int((t("maxShiftPt") * scale).rounded(.up)))
+        let ncc = Spectrum.normalizedCrossCorrelation(ma, mb, maxShift: shift).peak
+        guard ncc >= t("minimumCorrelation") else { continue }
+        findings.append(context.finding(
+          Self.description.identifier, b.icon,
+          "the same drawing as \(a.icon.path) (NCC \(fmt(ncc, 3)), at least \(fmt(t("minimumCorrelation"), 2)) is one drawing)",
+          measured: ncc, expected: "NCC < \(fmt(t("minimumCorrelation"), 2)) with every other icon",
+          fix: "remove one of the two, or redraw it for what its name stands for"))
+      }
+    }
+    return findings
+  }
+}
+
+public struct ResemblesSystemIconRule: Rule {
+  public init() {}
+  public static let description = RuleDescription(
+    identifier: "resembles_system_icon", name: "Resembles System Icon", scope: .icon,
+    rationale: """
+      A custom icon must not be easily mistaken for a system icon (HIG, Custom icons): users \
+      know what the system glyphs mean, and a look-alike that means something else misleads \
+      them (use the system icon itself for the system meaning). Needs reference icons \
+      (--reference DIR, e.g. the system symbols a team exports). Each icon is compared with every \
+      reference whose signature is close: the reference is brought to the icon's scale and glyph \
+      size, and the drawings correlate (NCC over all shifts); flagged at NCC ≥ 0.9, naming the \
+      closest reference.
+      """,
+    defaultSeverity: .warning,
+    thresholds: [
+      RuleThreshold("minimumCorrelation", 0.9, "NCC at or above which an icon resembles a reference"),
+      RuleThreshold("signatureDistance", 0.2, "signature distance (RMS, 0–1) below which a reference is correlated"),
+    ],
+    examples: [
+      RuleExample("a square with a top bar, like the reference 'window' drawn at another size",
+                  icons: [.init(id: "panel", mask: ExampleFamily.glyph(5))], target: "panel", triggers: true,
+                  references: [ReferenceIcon(name: "window", mask: ExampleFamily.glyph(5, size: 0.8))]),
+      RuleExample("a ring against the references 'window' and 'envelope'",
+                  icons: [.init(id: "ring", mask: ExampleFamily.glyph(0))], target: "ring", triggers: false,
+                  references: [ReferenceIcon(name: "window", mask: ExampleFamily.glyph(5)), ReferenceIcon(name: "envelope", mask: ExampleFamily.glyph(7))]),
+    ],
+    needsReference: true)
+
+  public func check(_ context: RuleContext) -> [Finding] {
+    guard !context.references.isEmpty else { return [] }
+    let t = context.threshold
+    let references = context.references.map { (reference: $0, signature: Spectrum.signature($0.mask)) }.filter { !$0.signature.isEmpty }
+    return context.icons.compactMap { icon in
+      guard let mask = icon.mask, let box = Similarity.inkBox(mask) else { return nil }
+      let signature = Spectrum.signature(mask)
+      var best: (name: String, ncc: Double)?
+      for (reference, referenceSignature) in references where Similarity.isWithin(signature, referenceSignature, t("signatureDistance")) {
+        let atScale = Similarity.resampled(reference.mask, toScale: mask.scale)
+        guard let referenceBox = Similarity.inkBox(atScale) else { continue }
+        // Match the glyph sizes (a look-alike is one at any size), within reason.
+        let k = min(2, max(0.5, max(box.width, box.height) / max(referenceBox.width, referenceBox.height)))
+        let matched = Similarity.resampled(atScale, by: k, scale: mask.scale)
+        let ncc = Spectrum.normalizedCrossCorrelation(mask, matched).peak
+        if ncc >= t("minimumCorrelation") && ncc > (best?.ncc ?? -1) { best = (reference.name, ncc) }
+      }
+      guard let best else { return nil }
+      return context.finding(
+        Self.description.identifier, icon,
+        "looks like the system icon '\(best.name)' (NCC \(fmt(best.ncc, 3)) at the same size, at least \(fmt(t("minimumCorrelation"), 2)) is a look-alike)",
+        measured: best.ncc, expected: "NCC < \(fmt(t("minimumCorrelation"), 2)) with every reference icon",
+        fix: "use the system icon '\(best.name)' if it means the same; otherwise change the silhouette so that it cannot be mistaken for it")
+    }
+  }
+}
+
+/// Helpers of the similarity rules: signature prefilter, state names, resampling.
+enum Similarity {
+  /// Whether two signatures are within `limit` (RMS cell difference), stopping early.
+  static func isWithin(_ a: Spectrum.Signature, _ b: Spectrum.Signature, _ limit: Double) -> Bool {
+    let bound = limit * limit * Double(a.cells.count)
+    var sum = 0.0
+    for i in a.cells.indices {
+      let d = Double(a.cells[i]) - Double(b.cells[i])
+      sum += d * d
+      if sum > bound { return false }
+    }
+    return true
+  }
+
+  /// Whether two ids are the states of one item (`star`, `star-selected`).
+  static func areStates(_ a: String, _ b: String, suffixes: [String]) -> Bool {
+    suffixes.contains { a + $0 == b || b + $0 == a }
+  }
+
+  /// The ink's bounding box (coverage > 0.01), width and height in px; nil when empty.
+  static func inkBox(_ mask: AlphaMask) -> (width: Double, height: Double)? {
+    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    for y in 0..<mask.height {
+      for x in 0..<mask.width where mask.coverage[y * mask.width + x] > 0.01 {
+        minX = min(minX, x)
+        maxX = max(maxX, x)
+        minY = min(minY, y)
+        maxY = max(maxY, y)
+      }
+    }
+    guard maxX >= 0 else { return nil }
+    return (Double(maxX - minX + 1), Double(maxY - minY + 1))
+  }
+
+  /// The mask at another scale (pixels per point), same size in points.
+  static func resampled(_ mask: AlphaMask, toScale scale: Double) -> AlphaMask {
+    abs(scale - mask.scale) < 1e-9 ? mask : resampled(mask, by: scale / mask.scale, scale: scale)
+  }
+
+  /// The mask magnified by `k` (pixels become k × k pixels), by exact area averaging: each
+  /// output pixel is the mean coverage of the input area under it (a box filter, separable).
+  /// - Complexity: O(W′·H′·⌈1/k + 1⌉²) for an output of W′ × H′ pixels.
+  static func resampled(_ mask: AlphaMask, by k: Double, scale: Double) -> AlphaMask {
+    let w = max(1, Int((Double(mask.width) * k).rounded())), h = max(1, Int((Double(mask.height) * k).rounded()))
+    func weights(_ count: Int, _ source: Int) -> [[(Int, Float)]] {
+      (0..<count).map { i in
+        let lower = Double(i) / k, upper = Double(i + 1) / k
+        var list: [(Int, Float)] = []
+        var p = max(0, Int(lower.rounded(.down)))
+        while p < source && Double(p) < upper {
+          let overlap = min(upper, Double(p + 1)) - max(lower, Double(p))
+          if overlap > 0 { list.append((p, Float(overlap * k))) }
+          p += 1
+        }
+        return list
+      }
+    }
+    let columns = weights(w, mask.width), rows = weights(h, mask.height)
+    var coverage = [Float](repeating: 0, count: w * h)
+    for y in 0..<h {
+      for x in 0..<w {
+        var sum: Float = 0
+        for (sy, wy) in rows[y] {
+          for (sx, wx) in columns[x] { sum += wy * wx * mask.coverage[sy * mask.width + sx] }
+        }
+        coverage[y * w + x] = min(1, max(0, sum))
+      }
+    }
+    return AlphaMask(width: w, height: h, scale: scale, coverage: coverage)
+  }
+}

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
+import Foundation
+import IconMetrics
+import IconRaster
+import Testing
+import TestSupport
+
+/// Measurements with only the fields the analysis reads set.
+func metrics(size: Double = 18, stroke: Double = 2, detail: Double = 120, density: Double = 0.4, holes: Int = 1) -> IconMeasurements {
+  var m = MetricsEngine.measure(AlphaMask(width: 4, height: 4, scale: 1))
+  m.hullAreaPt2 = size * size
+  m.perceivedSizePt = size
+  m.extentPt = Rect2D(x: 0, y: 0, width: size * 0.9, height: size * 0.9)
+  m.strokeWeightPt = stroke
+  m.strokeWeightPx = stroke * 2
+  m.strokeWeightContourPx = stroke * 2
+  m.detailDensity = detail
+  m.density = density
+  m.style = IconStyle(density: density)
+  m.holes = holes
+  return m
+}
+
+@Suite struct RobustSpreadTests {
+  @Test func medianAndMADOfLogs() {
+    let spread = RobustSpread(values: [1, 2, 4, 8, 16])
+    #expect(abs(spread.median - 4) < 1e-12)
+    #expect(abs(spread.madLog - log(2)) < 1e-12)
+    // M = 0.6745 · (log 16 − log 4) / log 2 = 0.6745 · 2
+    #expect(abs(spread.z(16) - 0.6745 * 2) < 1e-9)
+    #expect(abs(spread.z(2) + spread.z(8)) < 1e-9, "symmetric on the log scale")
+  }
+
+  @Test func floorStopsANormalisedFamilyFromFlaggingEverything() {
+    let spread = RobustSpread(values: Array(repeating: 10, count: 9) + [10.1])
+    #expect(spread.madLog == 0)
+    #expect(abs(spread.z(10.1, floor: 0.03)) < 0.3)
+    #expect(spread.z(8, floor: 0.03) < -3.5, "a 20% smaller icon still stands out")
+  }
+
+  @Test func ignoresNonPositiveValues() {
+    let spread = RobustSpread(values: [0, -1, .nan, 3])
+    #expect(spread.count == 1 && abs(spread.median - 3) < 1e-12)
+    #expect(RobustSpread(values: []).z(5) == 0)
+  }
+}
+
+@Suite struct FamilyAnalyzerTests {
+  func members(_ list: [IconMeasurements]) -> [FamilyMember] {
+    list.enumerated().map { FamilyMember(id: "i\($0.offset)", metrics: $0.element) }
+  }
+
+  @Test func oneStyleWithAMinority() {
+    let family = FamilyAnalyzer.analyse(
+      name: "f", members: members(Array(repeating: metrics(), count: 6) + [metrics(stroke: 6, density: 0.9)]))
+    #expect(!family.styleSplit)
+    #expect(family.majorityStyle == .outline)
+    #expect(family.minorityStyleIcons == ["i6"])
+    #expect(family.groups.count == 1 && family.groups[0].members.count == 7)
+    #expect(family.groups[0].strokeWeightPt.median == 2, "the minority does not shape the statistics")
+  }
+
+  @Test func splitWhenBothStylesHaveThree() {
+    let list = Array(repeating: metrics(), count: 4) + Array(repeating: metrics(stroke: 7, density: 0.9), count: 3)
+    let family = FamilyAnalyzer.analyse(name: "f", members: members(list))
+    #expect(family.styleSplit)
+    #expect(family.minorityStyleIcons.isEmpty)
+    #expect(Set(family.groups.map(\.style)) == [.outline, .filled])
+  }
+
+  /// A plain line (ink ÷ hull ≈ 1) at the family's stroke is an outline drawing, not a filled icon.
+  @Test func denseLinesAtTheFamilyStrokeStayOutline() {
+    let list = Array(repeating: metrics(), count: 5) + [metrics(stroke: 2, density: 0.98, holes: 0)]
+    let family = FamilyAnalyzer.analyse(name: "f", members: members(list))
+    #expect(family.minorityStyleIcons.isEmpty)
+    #expect(family.evaluation(for: "i5")?.style == .outline)
+    #expect(family.evaluation(for: "i5")?.isOpenStroke == true)
+  }
+
+  @Test func scoresAndConsistency() {
+    let uniform = FamilyAnalyzer.analyse(name: "u", members: members(Array(repeating: metrics(), count: 8)))
+    #expect(uniform.consistencyScore == 100)
+    var rng = SeededRandom(seed: 4)
+    let spread = (0..<8).map { _ in metrics(size: 18 * exp((rng.unit() - 0.5) * 0.6), stroke: 2 * exp((rng.unit() - 0.5) * 0.4)) }
+    let loose = FamilyAnalyzer.analyse(name: "l", members: members(spread))
+    #expect(loose.consistencyScore < 90)
+    let outlier = FamilyAnalyzer.analyse(name: "o", members: members(Array(repeating: metrics(), count: 7) + [metrics(size: 14.4)]))
+    let e = outlier.evaluation(for: "i7")!
+    #expect(abs(e.size.ratio - 0.8) < 1e-9)
+    #expect(e.size.z < -3.5)
+  }
+}

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Guidelines
+import IconRaster
+import ReportWriters
+import Testing
+import TestSupport
+
+/// Writes the example outline family (8 glyphs at @2x) and optional extra icons into a folder.
+func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
+  for i in 0..<8 {
+    try write(PNGCodec.encode(ExampleFamily.glyph(i)), "\(root)/g\(i)@2x.png")
+  }
+  for (name, mask) in extra { try write(PNGCodec.encode(mask), "\(root)/\(name)@2x.png") }
+}
+
+@Suite(.serialized) struct AuditEndToEndTests {
+  @Test func cleanFamilyExitsZero() throws {
+    let root = try makeTemporaryFolder("audit-clean")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root)
+    let run = try runTool(["audit", root])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains("0 errors"))
+  }
+
+  @Test func outlierExitsOneWithAFix() throws {
+    let root = try makeTemporaryFolder("audit-outlier")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root, extra: [("small", ExampleFamily.glyph(1, size: 0.8))])
+    let run = try runTool(["audit", "--format", "json", root])
+    #expect(run.status == 1)
+    let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    let findings = json["findings"] as! [[String: Any]]
+    let small = findings.filter { $0["iconId"] as? String == "small" }
+    #expect(small.contains { $0["ruleId"] as? String == "perceived_size_outlier" && $0["severity"] as? String == "error" })
+    // Drawn at 0.8×: the fix scales it back by about 1.25×.
+    let fix = small.first?["fix"] as? String ?? ""
+    let factor = fix.split(separator: " ").compactMap { Double($0.replacingOccurrences(of: "×", with: "")) }.first ?? 0
+    #expect(factor > 1.2 && factor < 1.3, "\(fix)")
+    #expect(findings.allSatisfy { $0["iconId"] as? String == "small" }, "only the outlier is flagged: \(findings)")
+    #expect(json["schemaVersion"] as? Int == 1)
+    #expect((json["family"] as? [String: Any])?["consistencyScore"] != nil)
+  }
+
+  @Test func unreadableInputWinsOverFindings() throws {
+    let root = try makeTemporaryFolder("audit-unreadable")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root, extra: [("small", ExampleFamily.glyph(1, size: 0.8))])
+    try write(Array("junk".utf8), "\(root)/broken@2x.png")
+    let run = try runTool(["audit", root])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("broken@2x.png"))
+    #expect(run.stdout.contains("small@2x.png"), "the readable icons are still audited")
+  }
+
+  @Test func strictMakesWarningsFail() throws {
+    let root = try makeTemporaryFolder("audit-strict")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root)
+    try Data(#"{"rules": {"perceived_size_outlier": {"severity": "warning"}}}"#.utf8)
+      .write(to: URL(fileURLWithPath: root + "/.iconaudit.json"))
+    try write(PNGCodec.encode(ExampleFamily.glyph(1, size: 0.8)), "\(root)/small@2x.png")
+    #expect(try runTool(["audit", root]).status == 0)
+    #expect(try runTool(["audit", "--strict", root]).status == 1)
+  }
+
+  @Test func badConfigurationIsAUsageError() throws {
+    let root = try makeTemporaryFolder("audit-config")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root)
+    try Data(#"{"rulez": {}}"#.utf8).write(to: URL(fileURLWithPath: root + "/bad.json"))
+    let run = try runTool(["audit", "--config", root + "/bad.json", root])
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("bad.json") && run.stderr.contains("rulez"))
+  }
+
+  @Test func baselineRoundTrip() throws {
+    let root = try makeTemporaryFolder("audit-baseline")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let icons = root + "/icons"
+    try FileManager.default.createDirectory(atPath: icons, withIntermediateDirectories: true)
+    try writeFamily(icons, extra: [("small", ExampleFamily.glyph(1, size: 0.8))])
+    let first = try runTool(["audit", "--write-baseline", root + "/baseline.json", icons])
+    #expect(first.status == 1)
+    let second = try runTool(["audit", "--baseline", root + "/baseline.json", icons])
+    #expect(second.status == 0, "known findings are not reported: \(second.stdout)")
+    #expect(second.stderr.contains("in the baseline"))
+    // A new fault is still reported.
+    try write(PNGCodec.encode(ExampleFamily.glyph(1, size: 1.2)), "\(icons)/big@2x.png")
+    let third = try runTool(["audit", "--baseline", root + "/baseline.json", "--format", "json", icons])
+    #expect(third.status == 1)
+    #expect(third.stdout.contains("\"iconId\": \"big\""))
+    #expect(!third.stdout.contains("\"iconId\": \"small\""))
+  }
+
+  @Test func jsonIsByteIdenticalAcrossRuns() throws {
+    let root = try makeTemporaryFolder("audit-deterministic")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root, extra: [("small", ExampleFamily.glyph(1, size: 0.8))])
+    let a = try runTool(["audit", "--format", "json", "--label", "v1", root])
+    let b = try runTool(["audit", "--format", "json", "--label", "v1", root])
+    #expect(a.stdout == b.stdout)
+    #expect(!a.stdout.contains(root), "no absolute paths")
+    #expect(a.stdout.contains("\"label\": \"v1\""))
+  }
+
+  @Test func rulesCatalogue() throws {
+    let run = try runTool(["rules"])
+    #expect(run.status == 0)
+    for id in RuleRegistry.identifiers { #expect(run.stdout.contains(id)) }
+  }
+
+  /// Reports/rules.md is generated from the registry; it must be current.
+  @Test func generatedCatalogueIsCurrent() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Reports/rules.md").standardized
+    let stored = try String(contentsOf: file, encoding: .utf8)
+    #expect(stored == RuleCatalogWriter.markdown(), "regenerate: iconaudit rules --format markdown > Reports/rules.md")
+  }
+}
