@@ -39,8 +39,9 @@ public enum Auditor {
     var findings: [Finding] = []
     for name in order {
       let members = byFamily[name]!
+      // One state per item: a selected twin is not counted twice in the statistics.
       let family = FamilyAnalyzer.analyse(
-        name: name, members: members.map { FamilyMember(id: $0.id, metrics: $0.metrics) },
+        name: name, members: members.filter { $0.state == .unselected }.map { FamilyMember(id: $0.id, metrics: $0.metrics) },
         madFloor: configuration.madFloor)
       families.append(family)
       for rule in RuleRegistry.all {
@@ -64,13 +65,18 @@ public enum Auditor {
 extension RuleExample {
   /// Measures the example's icons as one family and runs `rule` on it with its defaults.
   public func run(_ rule: any Rule.Type) -> [Finding] {
-    let auditIcons = icons.map { icon -> AuditIcon in
+    let auditIcons = StatePairing.assign(icons.map { icon -> AuditIcon in
       let mask = icon.image.alphaMask
+      let variants = icon.otherScales.map {
+        ScaleVariant.compare(analysed: mask, other: $0, path: "\(icon.id)@\(Int($0.scale.rounded()))x.png")
+      }
       return AuditIcon(id: icon.id, path: icon.id + ".png", family: "example", role: icon.role, scale: icon.image.scale,
                        widthPx: icon.image.width, heightPx: icon.image.height,
-                       metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask)
-    }
-    let family = FamilyAnalyzer.analyse(name: "example", members: auditIcons.map { FamilyMember(id: $0.id, metrics: $0.metrics) })
+                       metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask,
+                       catalog: icon.catalog, variants: variants)
+    }, suffixes: AuditConfiguration().selectedSuffixes)
+    let family = FamilyAnalyzer.analyse(
+      name: "example", members: auditIcons.filter { $0.state == .unselected }.map { FamilyMember(id: $0.id, metrics: $0.metrics) })
     let context = RuleContext(
       family: family, icons: auditIcons, references: references,
       thresholds: AuditConfiguration().thresholds(for: rule.description),

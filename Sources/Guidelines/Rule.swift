@@ -68,9 +68,20 @@ public struct AuditIcon: Sendable {
   public var metrics: IconMeasurements
   /// The coverage, for rules that compare drawings (duplicates, look-alikes, text).
   public var mask: AlphaMask?
+  /// Tab bar items come in two states; an icon named with a selected suffix (`star-selected`)
+  /// is the selected state of the item `star`.
+  public var state: IconState
+  /// The item the icon is a state of (its id without the selected suffix).
+  public var itemId: String
+  /// Asset catalog properties, when the icon is an image set.
+  public var catalog: CatalogInfo?
+  /// The other scales of the icon (its @1x/@2x/@3x files), compared with the analysed one.
+  public var variants: [ScaleVariant]
 
   public init(id: String, path: String, family: String = "", role: IconRole = .unknown, scale: Double,
-              widthPx: Int, heightPx: Int, metrics: IconMeasurements, mask: AlphaMask? = nil) {
+              widthPx: Int, heightPx: Int, metrics: IconMeasurements, mask: AlphaMask? = nil,
+              state: IconState = .unselected, itemId: String? = nil, catalog: CatalogInfo? = nil,
+              variants: [ScaleVariant] = []) {
     self.id = id
     self.path = path
     self.family = family
@@ -80,10 +91,49 @@ public struct AuditIcon: Sendable {
     self.heightPx = heightPx
     self.metrics = metrics
     self.mask = mask
+    self.state = state
+    self.itemId = itemId ?? id
+    self.catalog = catalog
+    self.variants = variants
   }
 
   public var widthPt: Double { Double(widthPx) / scale }
   public var heightPt: Double { Double(heightPx) / scale }
+}
+
+/// The state of a tab bar item's icon.
+public enum IconState: String, Sendable, Codable {
+  case unselected, selected
+}
+
+/// One file of an icon at another scale than the analysed one.
+public struct ScaleVariant: Sendable, Equatable {
+  public var path: String
+  public var scale: Int
+  public var widthPx: Int
+  public var heightPx: Int
+  /// IoU of the cores after resampling the analysed drawing onto this file's grid; nil when the
+  /// sizes are not in proportion (nothing to compare).
+  public var iou: Double?
+  public init(path: String, scale: Int, widthPx: Int, heightPx: Int, iou: Double?) {
+    self.path = path
+    self.scale = scale
+    self.widthPx = widthPx
+    self.heightPx = heightPx
+    self.iou = iou
+  }
+
+  /// Compares a file at another scale with the analysed drawing: the IoU is computed when the
+  /// pixel sizes are in exact proportion to the scales.
+  public static func compare(analysed mask: AlphaMask, other: AlphaMask, path: String) -> ScaleVariant {
+    let inProportion = Double(other.width) * mask.scale == Double(mask.width) * other.scale
+      && Double(other.height) * mask.scale == Double(mask.height) * other.scale
+    var iou: Double?
+    if inProportion && other.width > 0 && other.height > 0 {
+      iou = mask.resampled(width: other.width, height: other.height).coreIoU(other)
+    }
+    return ScaleVariant(path: path, scale: Int(other.scale.rounded()), widthPx: other.width, heightPx: other.height, iou: iou)
+  }
 }
 
 /// A reference (system) icon for look-alike search.

@@ -8,13 +8,21 @@ public struct RuleExample: Sendable {
     public var id: String
     public var image: RGBAImage
     public var role: IconRole
-    public init(id: String, image: RGBAImage, role: IconRole = .unknown) {
+    /// Asset catalog properties, for examples about image sets.
+    public var catalog: CatalogInfo?
+    /// The same icon at other scales, for examples about scale variants.
+    public var otherScales: [AlphaMask]
+    public init(id: String, image: RGBAImage, role: IconRole = .unknown, catalog: CatalogInfo? = nil,
+                otherScales: [AlphaMask] = []) {
       self.id = id
       self.image = image
       self.role = role
+      self.catalog = catalog
+      self.otherScales = otherScales
     }
-    public init(id: String, mask: AlphaMask, role: IconRole = .unknown) {
-      self.init(id: id, image: ExampleDrawing.image(mask), role: role)
+    public init(id: String, mask: AlphaMask, role: IconRole = .unknown, catalog: CatalogInfo? = nil,
+                otherScales: [AlphaMask] = []) {
+      self.init(id: id, image: ExampleDrawing.image(mask), role: role, catalog: catalog, otherScales: otherScales)
     }
   }
 

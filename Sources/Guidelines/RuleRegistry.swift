@@ -9,6 +9,11 @@ public enum RuleRegistry {
     StrokeWeightOutlierRule.self,
     DetailDensityOutlierRule.self,
     StyleMismatchRule.self,
+    // Item rules: states, scales, catalog.
+    MissingSelectedStateRule.self,
+    SelectedStateMismatchRule.self,
+    ScaleVariantMismatchRule.self,
+    NotTemplateRenderingRule.self,
     // Icon rules.
     OffCenterRule.self,
     StrokeWeightGuidanceRule.self,

@@ -10,7 +10,9 @@ public struct DuplicateIconRule: Rule {
       Every icon of a family stands for one thing (HIG, Custom icons: each icon should be \
       recognisable and distinct); two names with one drawing confuse the user and usually mean a \
       copy was never redrawn. Two icons are duplicates when their drawings correlate with NCC ≥ \
-      0.98 (normalised cross-correlation of the alpha, best shift within 2 pt, at a common scale). \
+      0.98 (normalised cross-correlation of the alpha, best shift within 2 pt, at a common scale) \
+      and their ink areas differ by at most 1% (Lucide's dice-4 and dice-5 correlate at 0.987 \
+      but differ by a dot, 2% of the ink). \
       Only pairs whose cheap signatures (16×16 framed coverage) are close are correlated, so a \
       family of n icons costs n² signature comparisons, not n² correlations. Each pair is reported \
       once, on the later path, naming the other; an item's selected and unselected states are \
@@ -21,6 +23,7 @@ public struct DuplicateIconRule: Rule {
       RuleThreshold("minimumCorrelation", 0.98, "NCC at or above which two drawings are one"),
       RuleThreshold("signatureDistance", 0.15, "signature distance (RMS, 0–1) below which a pair is correlated"),
       RuleThreshold("maxShiftPt", 2, "largest shift searched, in pt"),
+      RuleThreshold("inkDifference", 0.01, "largest relative difference of ink area (a dot added to a drawing is another icon)"),
     ],
     examples: [
       RuleExample("the clock g4 again as 'timer' (reported on the later path)",
@@ -29,6 +32,10 @@ public struct DuplicateIconRule: Rule {
                   icons: ExampleFamily.icons(count: 4) + [.init(id: "tablet", mask: ExampleFamily.glyph(2, scale: 3))],
                   target: "tablet", triggers: true),
       RuleExample("eight different drawings", icons: ExampleFamily.icons(), target: "g4", triggers: false),
+      RuleExample("a square and the same square with a dot in it (dice-1)",
+                  icons: [.init(id: "a-square", mask: { var d = ExampleDrawing(); d.rectOutline(x: 3, y: 3, width: 18, height: 18, stroke: 2); return d.mask }()),
+                          .init(id: "b-dice", mask: { var d = ExampleDrawing(); d.rectOutline(x: 3, y: 3, width: 18, height: 18, stroke: 2); d.disk(cx: 12, cy: 12, r: 1.5); return d.mask }())],
+                  target: "b-dice", triggers: false),
       RuleExample("a ring and the same ring with a clock's hands",
                   icons: [.init(id: "a-ring", mask: ExampleFamily.glyph(0)), .init(id: "b-clock", mask: ExampleFamily.glyph(4))],
                   target: "b-clock", triggers: false),
@@ -46,7 +53,9 @@ public struct DuplicateIconRule: Rule {
     for j in items.indices {
       for i in 0..<j {
         let a = items[i], b = items[j]
+        let inkA = a.icon.metrics.inkAreaPt2, inkB = b.icon.metrics.inkAreaPt2
         guard a.icon.id != b.icon.id, !Similarity.areStates(a.icon.id, b.icon.id, suffixes: states),
+          abs(inkA - inkB) <= t("inkDifference") * max(inkA, inkB),
           Similarity.isWithin(a.signature, b.signature, t("signatureDistance"))
         else { continue }
         let scale = min(a.mask.scale, b.mask.scale)
@@ -75,13 +84,15 @@ public struct ResemblesSystemIconRule: Rule {
       them (use the system icon itself for the system meaning). Needs reference icons \
       (--reference DIR, e.g. the system symbols a team exports). Each icon is compared with every \
       reference whose signature is close: the reference is brought to the icon's scale and glyph \
-      size, and the drawings correlate (NCC over all shifts); flagged at NCC ≥ 0.9, naming the \
-      closest reference.
+      size, both are blurred a little (σ 0.5 pt: a look-alike is judged at a glance, and thin \
+      strokes rendered half a pixel apart would otherwise decorrelate), and the drawings \
+      correlate (NCC over all shifts); flagged at NCC ≥ 0.9, naming the closest reference.
       """,
     defaultSeverity: .warning,
     thresholds: [
       RuleThreshold("minimumCorrelation", 0.9, "NCC at or above which an icon resembles a reference"),
       RuleThreshold("signatureDistance", 0.2, "signature distance (RMS, 0–1) below which a reference is correlated"),
+      RuleThreshold("blurPt", 0.5, "Gaussian σ (pt) both drawings are blurred with before correlating: a look-alike is judged at a glance, not to the pixel"),
     ],
     examples: [
       RuleExample("a square with a top bar, like the reference 'window' drawn at another size",
@@ -100,6 +111,8 @@ public struct ResemblesSystemIconRule: Rule {
     return context.icons.compactMap { icon in
       guard let mask = icon.mask, let box = Similarity.inkBox(mask) else { return nil }
       let signature = Spectrum.signature(mask)
+      let sigma = t("blurPt") * mask.scale, margin = Int((2 * sigma).rounded(.up))
+      var blurred: AlphaMask?
       var best: (name: String, ncc: Double)?
       for (reference, referenceSignature) in references where Similarity.isWithin(signature, referenceSignature, t("signatureDistance")) {
         let atScale = Similarity.resampled(reference.mask, toScale: mask.scale)
@@ -107,7 +120,8 @@ public struct ResemblesSystemIconRule: Rule {
         // Match the glyph sizes (a look-alike is one at any size), within reason.
         let k = min(2, max(0.5, max(box.width, box.height) / max(referenceBox.width, referenceBox.height)))
         let matched = Similarity.resampled(atScale, by: k, scale: mask.scale)
-        let ncc = Spectrum.normalizedCrossCorrelation(mask, matched).peak
+        if blurred == nil { blurred = Spectrum.gaussianBlur(mask, sigmaPx: sigma, marginPx: margin) }
+        let ncc = Spectrum.normalizedCrossCorrelation(blurred!, Spectrum.gaussianBlur(matched, sigmaPx: sigma, marginPx: margin)).peak
         if ncc >= t("minimumCorrelation") && ncc > (best?.ncc ?? -1) { best = (reference.name, ncc) }
       }
       guard let best else { return nil }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Dispatch
 import Foundation
+import Guidelines
 import IconMetrics
 import IconRaster
 
@@ -19,6 +20,10 @@ public struct MeasuredIcon: Sendable {
   public var metrics: IconMeasurements
   /// The analysed coverage, kept only when `MeasurementOptions.keepMasks` is set.
   public var mask: AlphaMask?
+  /// Asset catalog properties, for image sets.
+  public var catalog: CatalogInfo?
+  /// The icon's other PNG scales, compared with the analysed one.
+  public var variants: [ScaleVariant] = []
 }
 
 /// A file that could not be read, with the reason.
@@ -79,28 +84,33 @@ public enum MeasurementPipeline {
     return slots.values
   }
 
-  /// Reads every file of an icon (naming each one that fails) and measures the largest readable scale.
+  /// Reads every file of an icon (naming each one that fails), measures the largest readable
+  /// scale, and compares the other PNG scales with it (sizes in proportion, drawings alike).
   static func measure(_ icon: DiscoveredIcon, options: MeasurementOptions) -> Result {
     var failures: [InputFailure] = []
-    var best: (file: IconFile, image: RGBAImage)?
+    var images: [(file: IconFile, image: RGBAImage)] = []
     for file in icon.files {
       do {
-        let image = try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits)
-        if best == nil || file.kind == .png && (best!.file.kind != .png || image.scale >= best!.image.scale) {
-          best = (file, image)
-        }
+        images.append((file, try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits)))
       } catch {
         failures.append(InputFailure(path: file.path, reason: error.reason))
       }
     }
-    guard let best else { return Result(icon: nil, failures: failures) }
+    // The analysed file: the largest PNG scale, else the first vector.
+    guard let best = images.filter({ $0.file.kind == .png }).max(by: { $0.image.scale < $1.image.scale }) ?? images.first else {
+      return Result(icon: nil, failures: failures)
+    }
     let mask = best.image.alphaMask
     let metrics = MetricsEngine.measure(mask, colors: best.image)
-    let icon = MeasuredIcon(
+    var variants: [ScaleVariant] = []
+    for other in images where other.file != best.file && other.file.kind == .png && best.file.kind == .png {
+      variants.append(ScaleVariant.compare(analysed: mask, other: other.image.alphaMask, path: other.file.relativePath))
+    }
+    let measured = MeasuredIcon(
       id: icon.id, name: icon.name, path: best.file.relativePath, files: icon.files, kind: best.file.kind,
       scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics,
-      mask: options.keepMasks ? mask : nil)
-    return Result(icon: icon, failures: failures)
+      mask: options.keepMasks ? mask : nil, catalog: icon.catalog, variants: variants)
+    return Result(icon: measured, failures: failures)
   }
 }
 

@@ -28,18 +28,21 @@ public struct ConnectedComponents: Sendable, Equatable {
 
   /// Labels the pixels whose coverage is at least `threshold` (the core at 0.5).
   public init(mask: AlphaMask, threshold: Float = 0.5) {
-    self.init(foreground: mask.coverage.map { $0 >= threshold }, width: mask.width,
-              height: mask.height)
+    self.init(
+      foreground: mask.coverage.map { $0 >= threshold }, width: mask.width,
+      height: mask.height)
   }
 
   /// - Precondition: `foreground.count == width * height`.
   public init(foreground: [Bool], width: Int, height: Int) {
-    precondition(width >= 0 && height >= 0 && foreground.count == width * height,
-                 "foreground count does not match the size")
+    precondition(
+      width >= 0 && height >= 0 && foreground.count == width * height,
+      "foreground count does not match the size")
     self.width = width
     self.height = height
     // Padded copy: 1 foreground, 0 background; labels on the padded grid.
-    let pw = width + 2, ph = height + 2
+    let pw = width + 2
+    let ph = height + 2
     var grid = [UInt8](repeating: 0, count: pw * ph)
     for y in 0..<height {
       for x in 0..<width where foreground[y * width + x] {

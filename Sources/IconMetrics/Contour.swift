@@ -37,10 +37,12 @@ public struct Contour: Sendable, Equatable {
 
   /// - Precondition: `coverage.count == width * height`.
   public init(coverage: [Float], width: Int, height: Int, level: Float = 0.5) {
-    precondition(width >= 0 && height >= 0 && coverage.count == width * height,
-                 "coverage count does not match the size")
+    precondition(
+      width >= 0 && height >= 0 && coverage.count == width * height,
+      "coverage count does not match the size")
     self.level = level
-    let pw = width + 2, ph = height + 2
+    let pw = width + 2
+    let ph = height + 2
     var padded = [Float](repeating: 0, count: pw * ph)
     coverage.withUnsafeBufferPointer { src in
       padded.withUnsafeMutableBufferPointer { dst in
@@ -58,11 +60,15 @@ public struct Contour: Sendable, Equatable {
       startAt.withUnsafeMutableBufferPointer { startAt in
         /// The crossing on edge `e` (even: from node e/2 to its right; odd: to the node below).
         func crossing(_ e: Int) -> Point2D {
-          let node = e >> 1, i = node % pw, j = node / pw
+          let node = e >> 1
+          let i = node % pw
+          let j = node / pw
           let other = e & 1 == 0 ? node &+ 1 : node &+ pw
-          let va = Double(v[node]), vb = Double(v[other])
+          let va = Double(v[node])
+          let vb = Double(v[other])
           let t = (Double(level) - va) / (vb - va)
-          let x = Double(i) - 0.5, y = Double(j) - 0.5
+          let x = Double(i) - 0.5
+          let y = Double(j) - 0.5
           return e & 1 == 0 ? Point2D(x: x + t, y: y) : Point2D(x: x, y: y + t)
         }
         func add(_ from: Int, _ to: Int) {
@@ -74,12 +80,20 @@ public struct Contour: Sendable, Equatable {
         for j in 0..<(ph &- 1) {
           for i in 0..<(pw &- 1) {
             let tl = j &* pw &+ i
-            let c0 = v[tl], c1 = v[tl &+ 1], c2 = v[tl &+ pw &+ 1], c3 = v[tl &+ pw]
-            let in0 = c0 >= level, in1 = c1 >= level, in2 = c2 >= level, in3 = c3 >= level
+            let c0 = v[tl]
+            let c1 = v[tl &+ 1]
+            let c2 = v[tl &+ pw &+ 1]
+            let c3 = v[tl &+ pw]
+            let in0 = c0 >= level
+            let in1 = c1 >= level
+            let in2 = c2 >= level
+            let in3 = c3 >= level
             if in0 == in1 && in1 == in2 && in2 == in3 { continue }
             // Cell edges in clockwise order (y down): top, right, bottom, left.
-            let top = 2 &* tl, right = 2 &* (tl &+ 1) &+ 1
-            let bottom = 2 &* (tl &+ pw), left = 2 &* tl &+ 1
+            let top = 2 &* tl
+            let right = 2 &* (tl &+ 1) &+ 1
+            let bottom = 2 &* (tl &+ pw)
+            let left = 2 &* tl &+ 1
             if in0 == in2 && in1 == in3 {
               let joined = (c0 + c1 + c2 + c3) * 0.25 >= level
               if in0 {
@@ -105,9 +119,11 @@ public struct Contour: Sendable, Equatable {
             }
             let edges = (top, right, bottom, left)
             let inside = (in0, in1, in2, in3)
-            var entering = 0, exiting = 0
+            var entering = 0
+            var exiting = 0
             for k in 0..<4 {
-              let a = Self.component(inside, k), b = Self.component(inside, (k &+ 1) & 3)
+              let a = Self.component(inside, k)
+              let b = Self.component(inside, (k &+ 1) & 3)
               if !a && b { entering = Self.component(edges, k) }
               if a && !b { exiting = Self.component(edges, k) }
             }
@@ -130,7 +146,8 @@ public struct Contour: Sendable, Equatable {
         current = Int(startAt[Int(endEdge[current])])
       }
       for k in 0..<loop.count {
-        let a = loop[k], b = loop[(k + 1) % loop.count]
+        let a = loop[k]
+        let b = loop[(k + 1) % loop.count]
         total += (b - a).length
       }
       loops.append(loop)

@@ -29,15 +29,20 @@ public enum MetricsEngine {
 
   /// The measurements of a mask with the geometry behind them.
   public static func analyse(_ mask: AlphaMask, colors: RGBAImage? = nil) -> IconAnalysis {
-    let w = mask.width, h = mask.height, scale = mask.scale
+    let w = mask.width
+    let h = mask.height
+    let scale = mask.scale
     let pw = w + 2
 
     // Ink and the α-weighted centroid.
-    var ink = 0.0, mx = 0.0, my = 0.0
+    var ink = 0.0
+    var mx = 0.0
+    var my = 0.0
     var core = [UInt8](repeating: 0, count: pw * (h + 2))
     mask.coverage.withUnsafeBufferPointer { alpha in
       for y in 0..<h {
-        var rowInk = 0.0, rowX = 0.0
+        var rowInk = 0.0
+        var rowX = 0.0
         for x in 0..<w {
           let a = alpha[y &* w &+ x]
           rowInk += Double(a)
@@ -67,8 +72,9 @@ public enum MetricsEngine {
     let strokePx = stroke.samples.isEmpty ? strokeContour : stroke.medianPx
 
     // Topology and hygiene.
-    let components = ConnectedComponents(foreground: mask.coverage.map { $0 >= 0.5 }, width: w,
-                                         height: h)
+    let components = ConnectedComponents(
+      foreground: mask.coverage.map { $0 >= 0.5 }, width: w,
+      height: h)
     let hygiene = TemplateHygiene(mask: mask, contourLengthPx: perimeter, colors: colors)
 
     let density = hull.area > 0 ? ink / hull.area : 0

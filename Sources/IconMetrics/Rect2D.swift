@@ -19,8 +19,10 @@ public struct Rect2D: Sendable, Hashable, Codable {
 
   /// The smallest rectangle holding every point; `nil` for no points.
   public init?(bounding points: some Sequence<Point2D>) {
-    var minX = Double.infinity, minY = Double.infinity
-    var maxX = -Double.infinity, maxY = -Double.infinity
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
     for p in points {
       minX = min(minX, p.x)
       minY = min(minY, p.y)

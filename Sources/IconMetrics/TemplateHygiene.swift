@@ -39,8 +39,10 @@ public struct TemplateHygiene: Sendable, Equatable {
   ///     partial-pixel ratio.
   ///   - colors: the colour image, if any (its own alpha selects the pixels).
   public init(mask: AlphaMask, contourLengthPx: Double, colors: RGBAImage? = nil) {
-    let w = mask.width, h = mask.height
-    var partial = 0, opaque = 0
+    let w = mask.width
+    let h = mask.height
+    var partial = 0
+    var opaque = 0
     var ink = 0.0
     var core = (sum: 0.0, x: 0.0, y: 0.0)
     for y in 0..<h {
@@ -69,7 +71,8 @@ public struct TemplateHygiene: Sendable, Equatable {
       var halo = (sum: 0.0, x: 0.0, y: 0.0)
       for y in 0..<h {
         for x in 0..<w {
-          let i = y * w + x, a = Double(mask.coverage[i])
+          let i = y * w + x
+          let a = Double(mask.coverage[i])
           // Within one pixel of a core pixel centre nothing is halo.
           guard a > 0 && edt.squaredDistance[i] > 1 else { continue }
           let weight = Self.haloWeight(mask, x: x, y: y, nearestCore: Int(edt.nearestFeature[i]))
@@ -100,11 +103,15 @@ public struct TemplateHygiene: Sendable, Equatable {
   /// threshold). A hard threshold on pixel centres would move the halo's inner boundary by up to
   /// ±0.5 px with the glyph's sub-pixel phase and fake a halo offset for a symmetric glow.
   static func haloWeight(_ mask: AlphaMask, x: Int, y: Int, nearestCore c: Int) -> Double {
-    let cx = c % mask.width, cy = c / mask.width
-    let vx = Double(x - cx), vy = Double(y - cy)
+    let cx = c % mask.width
+    let cy = c / mask.width
+    let vx = Double(x - cx)
+    let vy = Double(y - cy)
     let d = (vx * vx + vy * vy).squareRoot()
-    let sx = (x > cx ? 1 : 0) - (x < cx ? 1 : 0), sy = (y > cy ? 1 : 0) - (y < cy ? 1 : 0)
-    let ac = Double(mask[cx, cy]), an = Double(mask[cx + sx, cy + sy])
+    let sx = (x > cx ? 1 : 0) - (x < cx ? 1 : 0)
+    let sy = (y > cy ? 1 : 0) - (y < cy ? 1 : 0)
+    let ac = Double(mask[cx, cy])
+    let an = Double(mask[cx + sx, cy + sy])
     let t = ac > an ? min(1, max(0, (ac - 0.5) / (ac - an))) : 0
     // The edge's advance from c toward the pixel: the step's projection on the direction to it.
     let advance = t * (Double(sx) * vx + Double(sy) * vy) / d
@@ -114,12 +121,15 @@ public struct TemplateHygiene: Sendable, Equatable {
   /// Largest per-channel standard deviation of un-premultiplied RGB over pixels with α > 0.1.
   public static func colorSpread(_ image: RGBAImage) -> Double {
     var n = 0.0
-    var sum = (0.0, 0.0, 0.0), squares = (0.0, 0.0, 0.0)
+    var sum = (0.0, 0.0, 0.0)
+    var squares = (0.0, 0.0, 0.0)
     image.pixels.withUnsafeBufferPointer { p in
       var i = 0
       while i + 3 < p.count {
         if Double(p[i + 3]) > 0.1 * 255 {
-          let r = Double(p[i]), g = Double(p[i + 1]), b = Double(p[i + 2])
+          let r = Double(p[i])
+          let g = Double(p[i + 1])
+          let b = Double(p[i + 2])
           n += 1
           sum.0 += r
           sum.1 += g
@@ -136,7 +146,8 @@ public struct TemplateHygiene: Sendable, Equatable {
       let mean = s / n
       return max(0, q / n - mean * mean).squareRoot()
     }
-    return max(deviation(sum.0, squares.0), deviation(sum.1, squares.1),
-               deviation(sum.2, squares.2))
+    return max(
+      deviation(sum.0, squares.0), deviation(sum.1, squares.1),
+      deviation(sum.2, squares.2))
   }
 }

@@ -39,11 +39,14 @@ public struct DiscoveredIcon: Sendable, Hashable {
   public var name: String
   /// Files sorted by scale (vector files last).
   public var files: [IconFile]
+  /// Set when the icon is an asset catalog image set or symbol set.
+  public var catalog: CatalogInfo?
 
-  public init(id: String, name: String, files: [IconFile]) {
+  public init(id: String, name: String, files: [IconFile], catalog: CatalogInfo? = nil) {
     self.id = id
     self.name = name
     self.files = files
+    self.catalog = catalog
   }
 
   /// The file to analyse: the largest PNG scale, else the first vector file.
@@ -69,6 +72,7 @@ public struct DiscoveryIssue: Sendable, Hashable, CustomStringConvertible {
 public enum IconDiscovery {
   public static func discover(_ paths: [String]) -> (icons: [DiscoveredIcon], issues: [DiscoveryIssue]) {
     var files: [IconFile] = []
+    var sets: [DiscoveredIcon] = []
     var issues: [DiscoveryIssue] = []
     var visited = Set<String>()
     for path in paths {
@@ -78,7 +82,15 @@ public enum IconDiscovery {
         continue
       }
       if isDirectory.boolValue {
-        walk(directory: path, relative: "", visited: &visited, files: &files, issues: &issues, depth: 0)
+        let name = PathText.lastComponent(path)
+        if let kind = AssetCatalog.setKind(name) {
+          let (icon, setIssues) = AssetCatalog.readSet(directory: path, relative: name, kind: kind)
+          if let icon { sets.append(icon) }
+          issues += setIssues
+        } else {
+          walk(directory: path, relative: "", visited: &visited, files: &files, sets: &sets, issues: &issues, depth: 0,
+               inCatalog: path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/"))
+        }
       } else {
         let name = (path as NSString).lastPathComponent
         if let file = iconFile(path: path, relativePath: name) {
@@ -88,7 +100,9 @@ public enum IconDiscovery {
         }
       }
     }
-    return (group(files), issues)
+    // Byte order of ids: stable whatever the file system returns.
+    let icons = (group(files) + sets).sorted { Array($0.id.utf8).lexicographicallyPrecedes(Array($1.id.utf8)) }
+    return (icons, issues)
   }
 
   /// Parses `name@2x.png` into ("name", 2). Returns nil for other extensions.
@@ -111,7 +125,9 @@ public enum IconDiscovery {
   private static let maxDepth = 64
 
   private static func walk(directory: String, relative: String, visited: inout Set<String>,
-                           files: inout [IconFile], issues: inout [DiscoveryIssue], depth: Int) {
+                           files: inout [IconFile], sets: inout [DiscoveredIcon], issues: inout [DiscoveryIssue],
+                           depth: Int, inCatalog: Bool = false) {
+    let inCatalog = inCatalog || directory.hasSuffix(".xcassets")
     let canonical = canonicalPath(directory)
     guard visited.insert(canonical).inserted else { return }  // a loop, or seen through another link
     guard depth < maxDepth else {
@@ -135,7 +151,17 @@ public enum IconDiscovery {
         continue
       }
       if isDirectory.boolValue {
-        walk(directory: full, relative: rel, visited: &visited, files: &files, issues: &issues, depth: depth + 1)
+        if let kind = AssetCatalog.setKind(entry) {
+          let (icon, setIssues) = AssetCatalog.readSet(directory: full, relative: rel, kind: kind)
+          if let icon { sets.append(icon) }
+          issues += setIssues
+        } else if !AssetCatalog.isIgnored(entry) {
+          walk(directory: full, relative: rel, visited: &visited, files: &files, sets: &sets, issues: &issues,
+               depth: depth + 1, inCatalog: inCatalog)
+        }
+      } else if inCatalog {
+        // Loose files inside a catalog (outside any set) are not assets; Contents.json of groups too.
+        continue
       } else if let file = iconFile(path: full, relativePath: rel) {
         files.append(file)
       }

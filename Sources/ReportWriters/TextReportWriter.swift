@@ -41,10 +41,13 @@ public enum TextReportWriter {
       }
     }
     for item in report.unreadable { out += "\(item.path): " + paint("unreadable", "31") + ": \(item.reason)\n" }
-    out += "\n\(report.icons.count) icons: \(report.count(.error)) errors, \(report.count(.warning)) warnings, \(report.count(.info)) notes"
+    out += "\n" + plural(report.icons.count, "icon") + ": " + plural(report.count(.error), "error") + ", "
+      + plural(report.count(.warning), "warning") + ", " + plural(report.count(.info), "note")
     if !report.unreadable.isEmpty { out += ", \(report.unreadable.count) unreadable" }
     return out + "\n"
   }
+
+  static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
   static func table(header: [String], rows: [[String]]) -> String {
     var widths = header.map(\.count)

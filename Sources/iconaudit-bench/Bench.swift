@@ -79,7 +79,8 @@ enum Bench {
 
   struct EDTReport: Codable {
     var kernel = "edt"
-    var implementation = "IconMetrics.DistanceTransform.compute (exact, Meijster / Felzenszwalb–Huttenlocher)"
+    var implementation =
+      "IconMetrics.DistanceTransform.compute (exact, Meijster / Felzenszwalb–Huttenlocher)"
     var cores: Int
     var results: [EDTResult]
   }
@@ -95,8 +96,9 @@ enum Bench {
         features.withUnsafeBufferPointer { f in
           distance.withUnsafeMutableBufferPointer { d in
             nearest.withUnsafeMutableBufferPointer { n in
-              DistanceTransform.compute(features: f, width: size, height: size, squaredDistance: d,
-                                        nearestFeature: n)
+              DistanceTransform.compute(
+                features: f, width: size, height: size, squaredDistance: d,
+                nearestFeature: n)
             }
           }
         }
@@ -105,8 +107,9 @@ enum Bench {
       let distancesOnly = timeRuns(options.runs) {
         features.withUnsafeBufferPointer { f in
           distance.withUnsafeMutableBufferPointer { d in
-            DistanceTransform.compute(features: f, width: size, height: size, squaredDistance: d,
-                                      nearestFeature: nil)
+            DistanceTransform.compute(
+              features: f, width: size, height: size, squaredDistance: d,
+              nearestFeature: nil)
           }
         }
       }
@@ -114,10 +117,11 @@ enum Bench {
       guard checksumOnly == checksum else {
         throw BenchError.failed("EDT \(size): distances differ with and without features")
       }
-      results.append(EDTResult(
-        size: size, source: source, featurePixels: features.reduce(0) { $0 + Int($1) },
-        checksum: checksum, withFeatures: withFeatures, distancesOnly: distancesOnly,
-        nsPerPixel: withFeatures.medianMs * 1e6 / Double(count)))
+      results.append(
+        EDTResult(
+          size: size, source: source, featurePixels: features.reduce(0) { $0 + Int($1) },
+          checksum: checksum, withFeatures: withFeatures, distancesOnly: distancesOnly,
+          nsPerPixel: withFeatures.medianMs * 1e6 / Double(count)))
     }
     return EDTReport(cores: ProcessInfo.processInfo.activeProcessorCount, results: results)
   }
@@ -133,12 +137,14 @@ enum Bench {
         throw BenchError.failed("cannot read \(path): \(error)")
       }
       guard image.width == size, image.height == size else {
-        throw BenchError.failed("\(path) is \(image.width)×\(image.height), expected \(size)×\(size)")
+        throw BenchError.failed(
+          "\(path) is \(image.width)×\(image.height), expected \(size)×\(size)")
       }
       return (image.alphaMask.coverage.map { $0 < 0.5 ? 1 : 0 }, path)
     }
     var random = SplitMix64(seed: options.seed &+ UInt64(size))
-    let features = (0..<(size * size)).map { _ in random.nextUnit() < options.density ? UInt8(0) : 1 }
+    let features = (0..<(size * size)).map { _ in random.nextUnit() < options.density ? UInt8(0) : 1
+    }
     return (features, "splitmix64(seed: \(options.seed) + \(size), density: \(options.density))")
   }
 
@@ -155,12 +161,16 @@ enum Bench {
 
   /// The alpha masks of the PNGs of the folder given as the first positional argument.
   static func masks(_ options: Options) throws -> (String, [AlphaMask]) {
-    guard let folder = options.positionals.first else { throw BenchError.usage("a folder of PNGs is needed") }
+    guard let folder = options.positionals.first else {
+      throw BenchError.usage("a folder of PNGs is needed")
+    }
     let names = try FileManager.default.contentsOfDirectory(atPath: folder)
       .filter { $0.lowercased().hasSuffix(".png") }.sorted()
     var masks: [AlphaMask] = []
     for name in names {
-      if let image = try? PNGCodec.decodeFile(atPath: "\(folder)/\(name)").0 { masks.append(image.alphaMask) }
+      if let image = try? PNGCodec.decodeFile(atPath: "\(folder)/\(name)").0 {
+        masks.append(image.alphaMask)
+      }
     }
     guard !masks.isEmpty else { throw BenchError.failed("no readable PNG in \(folder)") }
     return (folder, masks)
@@ -173,8 +183,9 @@ enum Bench {
       for mask in masks { sink += MetricsEngine.measure(mask).strokeWeightPx }
     }
     if sink.isNaN { printError("iconaudit-bench: NaN stroke weight\n") }
-    return MeasureReport(folder: folder, icons: masks.count, pass: pass,
-                         msPerIcon: pass.medianMs / Double(masks.count))
+    return MeasureReport(
+      folder: folder, icons: masks.count, pass: pass,
+      msPerIcon: pass.medianMs / Double(masks.count))
   }
 
   struct StageReport: Codable {
@@ -191,20 +202,29 @@ enum Bench {
     var sink = 0.0
     var perIcon: [String: Double] = [:]
     func stage(_ name: String, _ body: () -> Void) {
-      perIcon[name] = (timeRuns(options.runs, body).medianMs / Double(masks.count) * 1e4).rounded() / 1e4
+      perIcon[name] =
+        (timeRuns(options.runs, body).medianMs / Double(masks.count) * 1e4).rounded() / 1e4
     }
     stage("contour") { for m in masks { sink += Contour(mask: m).length } }
     stage("hull") { for c in contours { sink += ConvexHull(points: c.points).area } }
     stage("skeleton") { for m in masks { sink += Double(Skeleton(mask: m).pixels.count) } }
-    stage("strokeWeight (with skeleton, EDT)") { for m in masks { sink += StrokeWeight(mask: m).medianPx } }
+    stage("strokeWeight (with skeleton, EDT)") {
+      for m in masks { sink += StrokeWeight(mask: m).medianPx }
+    }
     stage("edt (core)") {
-      for m in masks { sink += Double(DistanceTransform(mask: m, featureWhere: { $0 < 0.5 }).width) }
+      for m in masks {
+        sink += Double(DistanceTransform(mask: m, featureWhere: { $0 < 0.5 }).width)
+      }
     }
     stage("components") { for m in masks { sink += Double(ConnectedComponents(mask: m).width) } }
     stage("hygiene") {
-      for (m, c) in zip(masks, contours) { sink += TemplateHygiene(mask: m, contourLengthPx: c.length).haloFraction }
+      for (m, c) in zip(masks, contours) {
+        sink += TemplateHygiene(mask: m, contourLengthPx: c.length).haloFraction
+      }
     }
-    stage("all (MetricsEngine.measure)") { for m in masks { sink += MetricsEngine.measure(m).strokeWeightPx } }
+    stage("all (MetricsEngine.measure)") {
+      for m in masks { sink += MetricsEngine.measure(m).strokeWeightPx }
+    }
     if sink.isNaN { printError("iconaudit-bench: NaN\n") }
     return StageReport(folder: folder, icons: masks.count, msPerIcon: perIcon)
   }
@@ -214,7 +234,9 @@ enum Bench {
   /// The core as `#`/`.`, skeleton pixels as digits of their local width (rounded px; `*` when not
   /// counted in the median), end points `E`, junction pixels `J`; then the measured weight.
   static func skeletonPicture(_ options: Options) throws -> String {
-    guard let path = options.positionals.first else { throw BenchError.usage("skeleton needs a PNG") }
+    guard let path = options.positionals.first else {
+      throw BenchError.usage("skeleton needs a PNG")
+    }
     let mask: AlphaMask
     do {
       mask = try PNGCodec.decodeFile(atPath: path).0.alphaMask
@@ -223,7 +245,9 @@ enum Bench {
     }
     let analysis = MetricsEngine.analyse(mask)
     var grid = mask.coverage.map { $0 >= 0.5 ? Character("#") : Character(".") }
-    func index(_ p: Point2D) -> Int { Int(p.y.rounded(.down)) * mask.width + Int(p.x.rounded(.down)) }
+    func index(_ p: Point2D) -> Int {
+      Int(p.y.rounded(.down)) * mask.width + Int(p.x.rounded(.down))
+    }
     for sample in analysis.strokeSamples {
       let digit = min(9, Int(sample.widthPx.rounded()))
       grid[index(sample.positionPx)] = sample.counted ? Character(String(digit)) : "*"
@@ -235,9 +259,10 @@ enum Bench {
       lines.append(String(grid[(y * mask.width)..<((y + 1) * mask.width)]))
     }
     let m = analysis.measurements
-    lines.append("strokeWeightPx \(m.strokeWeightPx), end points \(m.skeletonEndPoints), "
-                 + "junctions \(m.skeletonJunctions), samples \(analysis.strokeSamples.count), "
-                 + "counted \(analysis.strokeSamples.filter(\.counted).count)")
+    lines.append(
+      "strokeWeightPx \(m.strokeWeightPx), end points \(m.skeletonEndPoints), "
+        + "junctions \(m.skeletonJunctions), samples \(analysis.strokeSamples.count), "
+        + "counted \(analysis.strokeSamples.filter(\.counted).count)")
     return lines.joined(separator: "\n")
   }
 
@@ -255,7 +280,8 @@ enum Bench {
     times.sort()
     let n = times.count
     let median = n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2
-    return Timing(medianMs: (median * 1e4).rounded() / 1e4, minMs: (times[0] * 1e4).rounded() / 1e4, runs: n)
+    return Timing(
+      medianMs: (median * 1e4).rounded() / 1e4, minMs: (times[0] * 1e4).rounded() / 1e4, runs: n)
   }
 
   static func json<T: Encodable>(_ value: T) throws -> String {

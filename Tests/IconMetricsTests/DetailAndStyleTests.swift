@@ -8,8 +8,9 @@ struct DetailAndStyleTests {
   @Test("filled disk: C = 12.6 ± 0.2", arguments: [1.0, 2, 3])
   func disk(scale: Double) {
     let n = Int(24 * scale)
-    let mask = render(Disk(cx: 12 * scale, cy: 12 * scale, radius: 10 * scale), width: n, height: n,
-                      scale: scale)
+    let mask = render(
+      Disk(cx: 12 * scale, cy: 12 * scale, radius: 10 * scale), width: n, height: n,
+      scale: scale)
     let m = MetricsEngine.measure(mask)
     #expect(abs(m.detailDensity - 12.6) <= 0.2, "\(m.detailDensity)")
   }
@@ -17,8 +18,9 @@ struct DetailAndStyleTests {
   @Test("filled square: C in 15.7…16.0", arguments: [2.0, 3, 4])
   func square(scale: Double) {
     let n = Int(24 * scale)
-    let mask = render(Box(x0: 3 * scale, y0: 3 * scale, x1: 21 * scale, y1: 21 * scale), width: n,
-                      height: n, scale: scale)
+    let mask = render(
+      Box(x0: 3 * scale, y0: 3 * scale, x1: 21 * scale, y1: 21 * scale), width: n,
+      height: n, scale: scale)
     let m = MetricsEngine.measure(mask)
     #expect(m.detailDensity >= 15.7 && m.detailDensity <= 16.0, "\(m.detailDensity)")
   }
@@ -34,8 +36,9 @@ struct DetailAndStyleTests {
   @Test("ring Ø22 outer, width 2 in a 24 grid: C = 126 ± 2", arguments: [1.0, 2, 3])
   func ring22(scale: Double) {
     let n = Int(24 * scale)
-    let mask = render(ring(cx: 12 * scale, cy: 12 * scale, outerRadius: 11 * scale, width: 2 * scale),
-                      width: n, height: n, scale: scale)
+    let mask = render(
+      ring(cx: 12 * scale, cy: 12 * scale, outerRadius: 11 * scale, width: 2 * scale),
+      width: n, height: n, scale: scale)
     let m = MetricsEngine.measure(mask)
     #expect(abs(m.detailDensity - 126) <= 2, "\(m.detailDensity)")
     #expect(m.components == 1 && m.holes == 1)
@@ -55,10 +58,14 @@ struct DetailAndStyleTests {
       #expect(mf.density > 0.9 && mf.density <= 1.01)
     }
     // A bell-like glyph: a filled body and its 1.5 px outline.
-    let body = Polygon(points: [(12, 3), (17, 7), (18, 16), (21, 19), (3, 19), (6, 16), (7, 7)]
-      .map { ($0.0 * scale, $0.1 * scale) })
-    let inner = Polygon(points: [(12, 5), (15.5, 8), (16.5, 16.5), (17.5, 17.5), (6.5, 17.5),
-                                 (7.5, 16.5), (8.5, 8)].map { ($0.0 * scale, $0.1 * scale) })
+    let body = Polygon(
+      points: [(12, 3), (17, 7), (18, 16), (21, 19), (3, 19), (6, 16), (7, 7)]
+        .map { ($0.0 * scale, $0.1 * scale) })
+    let inner = Polygon(
+      points: [
+        (12, 5), (15.5, 8), (16.5, 16.5), (17.5, 17.5), (6.5, 17.5),
+        (7.5, 16.5), (8.5, 8),
+      ].map { ($0.0 * scale, $0.1 * scale) })
     let solid = MetricsEngine.measure(render(body, width: n, height: n, scale: scale))
     let line = MetricsEngine.measure(
       render(Subtraction(shape: body, hole: inner), width: n, height: n, scale: scale))

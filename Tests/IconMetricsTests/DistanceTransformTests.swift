@@ -7,7 +7,8 @@ import Testing
 private func bruteForce(_ features: [Bool], width: Int, height: Int) -> [Float] {
   let points = features.indices.filter { features[$0] }.map { ($0 % width, $0 / width) }
   return (0..<(width * height)).map { i in
-    let x = i % width, y = i / width
+    let x = i % width
+    let y = i / width
     var best = Int.max
     for (fx, fy) in points { best = min(best, (x - fx) * (x - fx) + (y - fy) * (y - fy)) }
     return best == Int.max ? .infinity : Float(best)
@@ -33,7 +34,8 @@ private func check(_ features: [Bool], width: Int, height: Int) {
       Issue.record("pixel \(i) of \(width)×\(height): nearest feature \(f) is not a feature")
       return
     }
-    let dx = f % width - i % width, dy = f / width - i / width
+    let dx = f % width - i % width
+    let dy = f / width - i / width
     #expect(Float(dx * dx + dy * dy) == expected[i])
   }
   // The distance-only kernel agrees.
@@ -41,8 +43,9 @@ private func check(_ features: [Bool], width: Int, height: Int) {
   var only = [Float](repeating: -1, count: width * height)
   bytes.withUnsafeBufferPointer { source in
     only.withUnsafeMutableBufferPointer { out in
-      DistanceTransform.compute(features: source, width: width, height: height,
-                                squaredDistance: out, nearestFeature: nil)
+      DistanceTransform.compute(
+        features: source, width: width, height: height,
+        squaredDistance: out, nearestFeature: nil)
     }
   }
   #expect(only == expected, "distance-only kernel, \(width)×\(height)")
@@ -56,8 +59,9 @@ struct DistanceTransformTests {
   func randomMasks(seed: Int) {
     for (k, (w, h)) in Self.sizes.enumerated() {
       for density in [0.01, 0.1, 0.5, 0.9] {
-        let features = randomFeatures(width: w, height: h, density: density,
-                                      seed: UInt64(seed * 1000 + k * 10) + UInt64(density * 100))
+        let features = randomFeatures(
+          width: w, height: h, density: density,
+          seed: UInt64(seed * 1000 + k * 10) + UInt64(density * 100))
         check(features, width: w, height: h)
       }
     }
@@ -106,7 +110,9 @@ struct DistanceTransformTests {
 
   @Test("mask convenience: distance of the core to the background")
   func maskConvenience() {
-    let mask = AlphaMask(width: 5, height: 5) { x, y in (1...3).contains(x) && (1...3).contains(y) ? 1 : 0 }
+    let mask = AlphaMask(width: 5, height: 5) { x, y in
+      (1...3).contains(x) && (1...3).contains(y) ? 1 : 0
+    }
     let edt = DistanceTransform(mask: mask) { $0 < 0.5 }
     #expect(edt.squaredDistance[2 * 5 + 2] == 4)
     #expect(edt.distance(x: 1, y: 1) == 1)

@@ -57,8 +57,10 @@ struct ThickLine: TestShape {
   var cx: Double, cy: Double, length: Double, width: Double, angleDegrees: Double
   func signedDistance(_ x: Double, _ y: Double) -> Double {
     let a = angleDegrees * .pi / 180
-    let dx = x - cx, dy = y - cy
-    let u = dx * cos(a) + dy * sin(a), v = -dx * sin(a) + dy * cos(a)
+    let dx = x - cx
+    let dy = y - cy
+    let u = dx * cos(a) + dy * sin(a)
+    let v = -dx * sin(a) + dy * cos(a)
     return Box(x0: -length / 2, y0: -width / 2, x1: length / 2, y1: width / 2)
       .signedDistance(u, v)
   }
@@ -68,9 +70,13 @@ struct ThickLine: TestShape {
 struct Capsule: TestShape {
   var ax: Double, ay: Double, bx: Double, by: Double, width: Double
   func signedDistance(_ x: Double, _ y: Double) -> Double {
-    let vx = bx - ax, vy = by - ay, px = x - ax, py = y - ay
+    let vx = bx - ax
+    let vy = by - ay
+    let px = x - ax
+    let py = y - ay
     let t = max(0, min(1, (px * vx + py * vy) / (vx * vx + vy * vy)))
-    let ex = px - t * vx, ey = py - t * vy
+    let ex = px - t * vx
+    let ey = py - t * vy
     return (ex * ex + ey * ey).squareRoot() - width / 2
   }
 }
@@ -83,10 +89,15 @@ struct Polygon: TestShape {
     var inside = false
     var j = points.count - 1
     for i in 0..<points.count {
-      let (ax, ay) = points[j], (bx, by) = points[i]
-      let vx = bx - ax, vy = by - ay, px = x - ax, py = y - ay
+      let (ax, ay) = points[j]
+      let (bx, by) = points[i]
+      let vx = bx - ax
+      let vy = by - ay
+      let px = x - ax
+      let py = y - ay
       let t = max(0, min(1, (px * vx + py * vy) / (vx * vx + vy * vy)))
-      let ex = px - t * vx, ey = py - t * vy
+      let ex = px - t * vx
+      let ey = py - t * vy
       best = min(best, (ex * ex + ey * ey).squareRoot())
       if (ay > y) != (by > y) && x < ax + (y - ay) / (by - ay) * (bx - ax) { inside.toggle() }
       j = i
@@ -114,13 +125,16 @@ struct Subtraction: TestShape {
 
 /// An annulus (outline of a disk).
 func ring(cx: Double, cy: Double, outerRadius: Double, width: Double) -> Subtraction {
-  Subtraction(shape: Disk(cx: cx, cy: cy, radius: outerRadius),
-              hole: Disk(cx: cx, cy: cy, radius: outerRadius - width))
+  Subtraction(
+    shape: Disk(cx: cx, cy: cy, radius: outerRadius),
+    hole: Disk(cx: cx, cy: cy, radius: outerRadius - width))
 }
 
 /// Exact-area coverage (16 × 16 subsamples where the edge may cross the pixel).
-func render(_ shape: some TestShape, width: Int, height: Int, scale: Double = 1,
-            subsamples: Int = 16) -> AlphaMask {
+func render(
+  _ shape: some TestShape, width: Int, height: Int, scale: Double = 1,
+  subsamples: Int = 16
+) -> AlphaMask {
   var coverage = [Float](repeating: 0, count: width * height)
   let n = Double(subsamples)
   for y in 0..<height {
@@ -159,7 +173,8 @@ func gaussianBlur(_ mask: AlphaMask, sigma: Double) -> AlphaMask {
   var kernel = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
   let total = kernel.reduce(0, +)
   kernel = kernel.map { $0 / total }
-  let w = mask.width, h = mask.height
+  let w = mask.width
+  let h = mask.height
   var rows = [Double](repeating: 0, count: w * h)
   for y in 0..<h {
     for x in 0..<w {
@@ -214,19 +229,23 @@ func colorImage(_ mask: AlphaMask, color: (Int, Int) -> (UInt8, UInt8, UInt8)) -
 func keylineShapes(scale: Double, outline: Bool) -> [(String, any TestShape)] {
   let c = 12 * scale
   func rect(_ w: Double, _ h: Double) -> any TestShape {
-    let box = Box(x0: c - w / 2 * scale, y0: c - h / 2 * scale, x1: c + w / 2 * scale,
-                  y1: c + h / 2 * scale)
+    let box = Box(
+      x0: c - w / 2 * scale, y0: c - h / 2 * scale, x1: c + w / 2 * scale,
+      y1: c + h / 2 * scale)
     guard outline else { return box }
-    let hole = Box(x0: box.x0 + 2 * scale, y0: box.y0 + 2 * scale, x1: box.x1 - 2 * scale,
-                   y1: box.y1 - 2 * scale)
+    let hole = Box(
+      x0: box.x0 + 2 * scale, y0: box.y0 + 2 * scale, x1: box.x1 - 2 * scale,
+      y1: box.y1 - 2 * scale)
     return Subtraction(shape: box, hole: hole)
   }
   let circle: any TestShape =
     outline
     ? ring(cx: c, cy: c, outerRadius: 10 * scale, width: 2 * scale)
     : Disk(cx: c, cy: c, radius: 10 * scale)
-  return [("square", rect(18, 18)), ("circle", circle), ("portrait", rect(16, 20)),
-          ("landscape", rect(20, 16))]
+  return [
+    ("square", rect(18, 18)), ("circle", circle), ("portrait", rect(16, 20)),
+    ("landscape", rect(20, 16)),
+  ]
 }
 
 /// Every Double inside a value (through stored properties, optionals and nested structs), so a new

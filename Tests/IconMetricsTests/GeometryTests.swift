@@ -18,9 +18,14 @@ struct GeometryTests {
   @Test("extent follows sub-pixel edges", arguments: 0..<4)
   func subPixelExtent(seed: Int) {
     var rng = SeededRandom(seed: UInt64(seed))
-    let x0 = 5 + rng.unit(), y0 = 7 + rng.unit(), x1 = 40 + rng.unit(), y1 = 33 + rng.unit()
-    let analysis = MetricsEngine.analyse(render(Box(x0: x0, y0: y0, x1: x1, y1: y1), width: 48,
-                                                height: 48))
+    let x0 = 5 + rng.unit()
+    let y0 = 7 + rng.unit()
+    let x1 = 40 + rng.unit()
+    let y1 = 33 + rng.unit()
+    let analysis = MetricsEngine.analyse(
+      render(
+        Box(x0: x0, y0: y0, x1: x1, y1: y1), width: 48,
+        height: 48))
     let e = analysis.extentPx
     #expect(abs(e.x - x0) < 0.15 && abs(e.y - y0) < 0.15)
     #expect(abs(e.x + e.width - x1) < 0.15 && abs(e.y + e.height - y1) < 0.15)
@@ -33,8 +38,10 @@ struct GeometryTests {
     #expect(contour.loops.count == 1)
     // 4 × 10 px minus four corner cuts of (1 − √2/2) px.
     #expect(abs(contour.length - (40 - 4 * (1 - 0.5.squareRoot()))) < 1e-9)
-    let annulus = Contour(mask: render(ring(cx: 24, cy: 24, outerRadius: 20, width: 6),
-                                       width: 48, height: 48))
+    let annulus = Contour(
+      mask: render(
+        ring(cx: 24, cy: 24, outerRadius: 20, width: 6),
+        width: 48, height: 48))
     #expect(annulus.loops.count == 2)
     // Inscribed polygons: slightly short (0.3% here).
     #expect(abs(annulus.length - 2 * .pi * (20 + 14)) / (2 * .pi * 34) < 0.005)
@@ -50,21 +57,25 @@ struct GeometryTests {
 
   @Test("convex hull and shoelace area")
   func hull() {
-    let points = [Point2D(x: 0, y: 0), Point2D(x: 4, y: 0), Point2D(x: 4, y: 3), Point2D(x: 0, y: 3),
-                  Point2D(x: 2, y: 1), Point2D(x: 2, y: 0), Point2D(x: 1, y: 2)]
+    let points = [
+      Point2D(x: 0, y: 0), Point2D(x: 4, y: 0), Point2D(x: 4, y: 3), Point2D(x: 0, y: 3),
+      Point2D(x: 2, y: 1), Point2D(x: 2, y: 0), Point2D(x: 1, y: 2),
+    ]
     let h = ConvexHull(points: points)
     #expect(h.vertices.count == 4)
     #expect(h.area == 12)
     #expect(ConvexHull(points: []).area == 0)
-    #expect(ConvexHull(points: [Point2D(x: 1, y: 1), Point2D(x: 2, y: 2), Point2D(x: 3, y: 3)]).area
-      == 0)
+    #expect(
+      ConvexHull(points: [Point2D(x: 1, y: 1), Point2D(x: 2, y: 2), Point2D(x: 3, y: 3)]).area
+        == 0)
     var rng = SeededRandom(seed: 7)
     let cloud = (0..<500).map { _ in Point2D(x: rng.unit(), y: rng.unit()) }
     let cloudHull = ConvexHull(points: cloud)
     // Every point is inside or on the hull (clockwise on screen: cross ≥ 0 in the chain's order).
     for p in cloud {
       for k in cloudHull.vertices.indices {
-        let a = cloudHull.vertices[k], b = cloudHull.vertices[(k + 1) % cloudHull.vertices.count]
+        let a = cloudHull.vertices[k]
+        let b = cloudHull.vertices[(k + 1) % cloudHull.vertices.count]
         #expect((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= -1e-12)
       }
     }
@@ -80,8 +91,9 @@ struct GeometryTests {
       }
       let sizes = measured.map(\.1.perceivedSizePt)
       let boxes = measured.map { ($0.1.extentPt.width * $0.1.extentPt.height).squareRoot() }
-      #expect(sizes.max()! / sizes.min()! <= 1.02,
-              "S at \(canvas) px, outline \(outline): \(measured.map { ($0.0, $0.1.perceivedSizePt) })")
+      #expect(
+        sizes.max()! / sizes.min()! <= 1.02,
+        "S at \(canvas) px, outline \(outline): \(measured.map { ($0.0, $0.1.perceivedSizePt) })")
       #expect(boxes.max()! / boxes.min()! >= 1.11, "√bbox at \(canvas) px: \(boxes)")
       for s in sizes { #expect(s > 17.5 && s < 18.1) }
     }
@@ -89,16 +101,19 @@ struct GeometryTests {
 
   @Test("optical centre of a centred disk is 0; a moved disk moves it", arguments: [1.0, 2, 3])
   func opticalCentre(scale: Double) {
-    let n = Int(24 * scale), c = Double(n) / 2
+    let n = Int(24 * scale)
+    let c = Double(n) / 2
     let centred = MetricsEngine.measure(
       render(Disk(cx: c, cy: c, radius: 8 * scale), width: n, height: n, scale: scale))
     #expect(centred.opticalCenterOffsetPt.length < 1e-6)
     #expect(centred.opticalCenterOffsetFraction < 1e-6)
     let moved = MetricsEngine.measure(
-      render(Disk(cx: c + 2 * scale, cy: c - 1 * scale, radius: 8 * scale), width: n, height: n,
-             scale: scale))
+      render(
+        Disk(cx: c + 2 * scale, cy: c - 1 * scale, radius: 8 * scale), width: n, height: n,
+        scale: scale))
     #expect(abs(moved.opticalCenterOffsetPt.x - 2) < 1e-3)
     #expect(abs(moved.opticalCenterOffsetPt.y + 1) < 1e-3)
-    #expect(abs(moved.opticalCenterOffsetFraction - 5.0.squareRoot() / moved.perceivedSizePt) < 1e-9)
+    #expect(
+      abs(moved.opticalCenterOffsetFraction - 5.0.squareRoot() / moved.perceivedSizePt) < 1e-9)
   }
 }

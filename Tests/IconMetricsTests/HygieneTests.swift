@@ -29,7 +29,9 @@ struct HygieneTests {
   func dropShadow() {
     let glyph = render(Self.disk, width: 48, height: 48)
     let blurred = gaussianBlur(glyph, sigma: 1.5)
-    let shadow = AlphaMask(width: 48, height: 48) { x, y in 0.35 * shifted(blurred, dx: 0, dy: 2)[x, y] }
+    let shadow = AlphaMask(width: 48, height: 48) { x, y in
+      0.35 * shifted(blurred, dx: 0, dy: 2)[x, y]
+    }
     let m = MetricsEngine.measure(over(glyph, shadow))
     #expect(m.haloFraction > 0.001, "\(m.haloFraction)")
     #expect(m.haloOffsetPx.y > 1, "\(m.haloOffsetPx)")
@@ -40,7 +42,8 @@ struct HygieneTests {
   func glow() {
     let glyph = render(Self.disk, width: 48, height: 48)
     let glow = gaussianBlur(glyph, sigma: 2.5)
-    let m = MetricsEngine.measure(over(glyph, AlphaMask(width: 48, height: 48) { x, y in 0.5 * glow[x, y] }))
+    let m = MetricsEngine.measure(
+      over(glyph, AlphaMask(width: 48, height: 48) { x, y in 0.5 * glow[x, y] }))
     #expect(m.haloFraction > 0.01)
     #expect(m.haloOffsetPx.length < 0.3)
   }

@@ -5,16 +5,19 @@ import Testing
 
 @Suite("Stroke weight")
 struct StrokeWeightTests {
-  @Test("antialiased lines: within ±0.25 px at any angle and sub-pixel phase",
-        arguments: [2.0, 3, 4, 6], [0.0, 15, 30, 45])
+  @Test(
+    "antialiased lines: within ±0.25 px at any angle and sub-pixel phase",
+    arguments: [2.0, 3, 4, 6], [0.0, 15, 30, 45])
   func lines(width: Double, angle: Double) {
     var rng = SeededRandom(seed: UInt64(width * 100 + angle))
     for _ in 0..<3 {
-      let line = ThickLine(cx: 32 + rng.unit(), cy: 32 + rng.unit(), length: 40, width: width,
-                           angleDegrees: angle + rng.unit() - 0.5)
+      let line = ThickLine(
+        cx: 32 + rng.unit(), cy: 32 + rng.unit(), length: 40, width: width,
+        angleDegrees: angle + rng.unit() - 0.5)
       let m = MetricsEngine.measure(render(line, width: 64, height: 64))
-      #expect(abs(m.strokeWeightPx - width) <= 0.25,
-              "w \(width) at \(line.angleDegrees)°, centre (\(line.cx), \(line.cy)): \(m.strokeWeightPx)")
+      #expect(
+        abs(m.strokeWeightPx - width) <= 0.25,
+        "w \(width) at \(line.angleDegrees)°, centre (\(line.cx), \(line.cy)): \(m.strokeWeightPx)")
       #expect(m.strokeWeightProfilePx == m.strokeWeightPx)
     }
   }
@@ -23,11 +26,13 @@ struct StrokeWeightTests {
   func exactAngles(width: Double) {
     for angle in [0.0, 15, 30, 45, 60, 90, 135] {
       for phase in [0.0, 0.25, 0.5] {
-        let line = ThickLine(cx: 32 + phase, cy: 32 + phase, length: 40, width: width,
-                             angleDegrees: angle)
+        let line = ThickLine(
+          cx: 32 + phase, cy: 32 + phase, length: 40, width: width,
+          angleDegrees: angle)
         let m = MetricsEngine.measure(render(line, width: 64, height: 64))
-        #expect(abs(m.strokeWeightPx - width) <= 0.25,
-                "w \(width) at \(angle)°, phase \(phase): \(m.strokeWeightPx)")
+        #expect(
+          abs(m.strokeWeightPx - width) <= 0.25,
+          "w \(width) at \(angle)°, phase \(phase): \(m.strokeWeightPx)")
       }
     }
   }
@@ -43,16 +48,18 @@ struct StrokeWeightTests {
   @Test("rings at 2× and 3× scale keep their width in pt", arguments: [2.0, 3])
   func ringScaled(scale: Double) {
     let n = Int(24 * scale)
-    let mask = render(ring(cx: 12 * scale, cy: 12 * scale, outerRadius: 11 * scale, width: 2 * scale),
-                      width: n, height: n, scale: scale)
+    let mask = render(
+      ring(cx: 12 * scale, cy: 12 * scale, outerRadius: 11 * scale, width: 2 * scale),
+      width: n, height: n, scale: scale)
     let m = MetricsEngine.measure(mask)
     #expect(abs(m.strokeWeightPt - 2) <= 0.1, "\(m.strokeWeightPt) pt")
   }
 
   @Test("the contour estimate agrees on long strokes; samples away from ends are counted")
   func crossCheck() {
-    let mask = render(Capsule(ax: 10.3, ay: 40.2, bx: 110.7, by: 60.9, width: 3), width: 128,
-                      height: 100)
+    let mask = render(
+      Capsule(ax: 10.3, ay: 40.2, bx: 110.7, by: 60.9, width: 3), width: 128,
+      height: 100)
     let analysis = MetricsEngine.analyse(mask)
     let m = analysis.measurements
     #expect(abs(m.strokeWeightPx - 3) <= 0.25)

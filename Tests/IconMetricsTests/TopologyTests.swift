@@ -12,7 +12,8 @@ private func image(of skeleton: Skeleton) -> [Bool] {
 
 /// Whether no 2×2 block is entirely skeleton (one pixel wide).
 private func isThin(_ skeleton: Skeleton) -> Bool {
-  let b = image(of: skeleton), w = skeleton.width
+  let b = image(of: skeleton)
+  let w = skeleton.width
   for y in 0..<(skeleton.height - 1) {
     for x in 0..<(w - 1)
     where b[y * w + x] && b[y * w + x + 1] && b[(y + 1) * w + x] && b[(y + 1) * w + x + 1] {
@@ -27,18 +28,21 @@ struct TopologyTests {
   @Test("a disk thins to a few points", arguments: [6.0, 10, 10.5, 23.3])
   func disk(radius: Double) {
     let n = Int(2 * radius) + 8
-    let mask = render(Disk(cx: Double(n) / 2 + 0.2, cy: Double(n) / 2 - 0.1, radius: radius),
-                      width: n, height: n)
+    let mask = render(
+      Disk(cx: Double(n) / 2 + 0.2, cy: Double(n) / 2 - 0.1, radius: radius),
+      width: n, height: n)
     let skeleton = Skeleton(mask: mask)
     #expect(!skeleton.pixels.isEmpty && skeleton.pixels.count <= 4, "\(skeleton.pixels.count)")
     #expect(ConnectedComponents(foreground: image(of: skeleton), width: n, height: n).count == 1)
   }
 
-  @Test("an L thins to an L: connected, thin, two end points, no junction",
-        arguments: [3.0, 4, 5, 8])
+  @Test(
+    "an L thins to an L: connected, thin, two end points, no junction",
+    arguments: [3.0, 4, 5, 8])
   func lShape(thickness: Double) {
-    let shape = Union(Box(x0: 8.3, y0: 6.2, x1: 8.3 + thickness, y1: 50),
-                      Box(x0: 8.3, y0: 50 - thickness, x1: 45.6, y1: 50))
+    let shape = Union(
+      Box(x0: 8.3, y0: 6.2, x1: 8.3 + thickness, y1: 50),
+      Box(x0: 8.3, y0: 50 - thickness, x1: 45.6, y1: 50))
     let mask = render(shape, width: 56, height: 56)
     let skeleton = Skeleton(mask: mask)
     #expect(ConnectedComponents(foreground: image(of: skeleton), width: 56, height: 56).count == 1)
@@ -46,7 +50,8 @@ struct TopologyTests {
     #expect(skeleton.endPoints.count == 2)
     #expect(skeleton.junctionCount == 0)
     // The L's arms survive: the skeleton spans most of both arms.
-    let xs = skeleton.pixels.map { $0 % 56 }, ys = skeleton.pixels.map { $0 / 56 }
+    let xs = skeleton.pixels.map { $0 % 56 }
+    let ys = skeleton.pixels.map { $0 / 56 }
     #expect(xs.max()! - xs.min()! > 28 && ys.max()! - ys.min()! > 32)
   }
 
@@ -88,10 +93,11 @@ struct TopologyTests {
 
   @Test("components and holes (8-connected ink, 4-connected background)")
   func components() {
-    let shape = Union(Disk(cx: 10, cy: 10, radius: 6),
-                      ring(cx: 30, cy: 12, outerRadius: 8, width: 3),
-                      ring(cx: 20, cy: 32, outerRadius: 6, width: 2),
-                      ring(cx: 20, cy: 43, outerRadius: 6, width: 2))
+    let shape = Union(
+      Disk(cx: 10, cy: 10, radius: 6),
+      ring(cx: 30, cy: 12, outerRadius: 8, width: 3),
+      ring(cx: 20, cy: 32, outerRadius: 6, width: 2),
+      ring(cx: 20, cy: 43, outerRadius: 6, width: 2))
     let m = MetricsEngine.measure(render(shape, width: 48, height: 52))
     #expect(m.components == 3)  // the disk, the ring, the "8"
     #expect(m.holes == 3)
@@ -102,7 +108,8 @@ struct TopologyTests {
     #expect(frame.count == 1 && frame.holes == 1 && frame.eulerNumber == 0)
     let diamond = ConnectedComponents(
       foreground: [false, true, false, true, false, true, false, true, false], width: 3, height: 3)
-    #expect(diamond.count == 1 && diamond.holes == 1)  // 4-connected background: the centre is enclosed
+    // 4-connected background: the centre is enclosed.
+    #expect(diamond.count == 1 && diamond.holes == 1)
     #expect(ConnectedComponents(foreground: [], width: 0, height: 0).count == 0)
   }
 

@@ -125,3 +125,32 @@ import Testing
     #expect(icons.map(\.id) == ["T/y", "x"])
   }
 }
+
+@Suite struct ResampleTests {
+  @Test func boxFilterConservesCoverageAndMatchesIntegerDownsampling() {
+    var rng = SeededRandom(seed: 11)
+    let mask = AlphaMask(width: 12, height: 9, scale: 3) { _, _ in Float(rng.unit()) }
+    let down = mask.resampled(width: 4, height: 3)
+    #expect(down.scale == 1)
+    #expect(abs(down.inkPx * 9 - mask.inkPx) < 1e-3)
+    // Each output pixel is the mean of a 3×3 block.
+    var block = 0.0
+    for y in 3..<6 { for x in 6..<9 { block += Double(mask[x, y]) } }
+    #expect(abs(Double(down[2, 1]) - block / 9) < 1e-6)
+  }
+
+  @Test func fractionalRatioConservesCoverage() {
+    var rng = SeededRandom(seed: 12)
+    let mask = AlphaMask(width: 75, height: 75, scale: 3) { _, _ in Float(rng.unit()) }
+    let two = mask.resampled(width: 50, height: 50)
+    #expect(abs(two.scale - 2) < 1e-12)
+    #expect(abs(two.inkPx * (75.0 * 75) / (50 * 50) - mask.inkPx) / mask.inkPx < 1e-5)
+  }
+
+  @Test func iou() {
+    let a = AlphaMask(width: 4, height: 1, coverage: [1, 1, 0, 0])
+    let b = AlphaMask(width: 4, height: 1, coverage: [0, 1, 1, 0])
+    #expect(a.coreIoU(b) == 1.0 / 3)
+    #expect(a.coreIoU(a) == 1)
+  }
+}

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+extension AlphaMask {
+  /// The mask resampled onto a `width × height` grid covering the same canvas, each output pixel
+  /// the exact area-weighted mean of the input pixels it overlaps (a box filter, so coverage is
+  /// conserved: Σα scales by the area ratio).
+  ///
+  /// - Complexity: O((w + W)(h + H)) per output row-column pair, O(W·H·⌈w/W⌉·⌈h/H⌉) overall.
+  public func resampled(width outWidth: Int, height outHeight: Int, scale outScale: Double? = nil) -> AlphaMask {
+    precondition(outWidth > 0 && outHeight > 0, "resampling to an empty size")
+    guard width > 0, height > 0 else { return AlphaMask(width: outWidth, height: outHeight, scale: outScale ?? scale) }
+    let sx = Double(width) / Double(outWidth), sy = Double(height) / Double(outHeight)
+    // Per output column: the input columns it overlaps and their weights (same for rows).
+    func spans(_ n: Int, _ s: Double, _ limit: Int) -> [[(Int, Double)]] {
+      (0..<n).map { o in
+        let a = Double(o) * s, b = Double(o + 1) * s
+        var list: [(Int, Double)] = []
+        var i = Int(a.rounded(.down))
+        while Double(i) < b && i < limit {
+          let w = min(b, Double(i + 1)) - max(a, Double(i))
+          if w > 1e-12 { list.append((i, w / s)) }
+          i += 1
+        }
+        return list
+      }
+    }
+    let columns = spans(outWidth, sx, width), rows = spans(outHeight, sy, height)
+    var out = [Float](repeating: 0, count: outWidth * outHeight)
+    for (oy, rowSpan) in rows.enumerated() {
+      for (ox, columnSpan) in columns.enumerated() {
+        var sum = 0.0
+        for (iy, wy) in rowSpan {
+          for (ix, wx) in columnSpan { sum += Double(coverage[iy * width + ix]) * wx * wy }
+        }
+        out[oy * outWidth + ox] = Float(min(max(sum, 0), 1))
+      }
+    }
+    return AlphaMask(width: outWidth, height: outHeight, scale: outScale ?? scale * Double(outWidth) / Double(width), coverage: out)
+  }
+
+  /// Intersection over union of the cores (α ≥ 0.5) of two masks of the same size; 1 when both
+  /// are empty.
+  public func coreIoU(_ other: AlphaMask) -> Double {
+    precondition(width == other.width && height == other.height, "IoU of masks of different sizes")
+    var intersection = 0, union = 0
+    for i in 0..<coverage.count {
+      let a = coverage[i] >= 0.5, b = other.coverage[i] >= 0.5
+      if a && b { intersection += 1 }
+      if a || b { union += 1 }
+    }
+    return union == 0 ? 1 : Double(intersection) / Double(union)
+  }
+}

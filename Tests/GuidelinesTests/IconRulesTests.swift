@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
+import Foundation
+@testable import Guidelines
+import IconMetrics
+import IconRaster
+import Testing
+
+/// Measures drawn icons as one family and audits them with one rule (configurable).
+func auditWith(_ rule: any Rule.Type, _ icons: [RuleExample.Icon], references: [ReferenceIcon] = [],
+               thresholds: [String: Double] = [:], severity: Severity? = nil) -> [Finding] {
+  let auditIcons = icons.map { icon -> AuditIcon in
+    let mask = icon.image.alphaMask
+    return AuditIcon(id: icon.id, path: icon.id + ".png", family: "test", role: icon.role, scale: icon.image.scale,
+                     widthPx: icon.image.width, heightPx: icon.image.height,
+                     metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask)
+  }
+  var configuration = AuditConfiguration()
+  for other in RuleRegistry.identifiers where other != rule.description.identifier {
+    configuration.rules[other] = .init(enabled: false)
+  }
+  configuration.rules[rule.description.identifier] = .init(severity: severity, thresholds: thresholds)
+  return Auditor.audit(auditIcons, configuration: configuration, references: references).findings
+}
+
+func drawing(widthPt: Double = 24, heightPt: Double = 24, scale: Double = 2, _ body: (inout ExampleDrawing) -> Void) -> AlphaMask {
+  var d = ExampleDrawing(widthPt: widthPt, heightPt: heightPt, scale: scale)
+  body(&d)
+  return d.mask
+}
+
+@Suite("Icon rules")
+struct IconRulesTests {
+  static let iconRules: [any Rule.Type] = [
+    OffCenterRule.self, StrokeWeightGuidanceRule.self, TooMuchDetailRule.self, TemplateNotMonochromeRule.self,
+    TemplateOpaqueBackgroundRule.self, MissingAntialiasingRule.self, DropShadowRule.self, CanvasSizeRule.self,
+    ShapeSizeRule.self, TextInIconRule.self, DuplicateIconRule.self, ResemblesSystemIconRule.self,
+  ]
+
+  @Test("the icon rules are registered under their public identifiers")
+  func identifiers() {
+    #expect(Self.iconRules.map { $0.description.identifier } == [
+      "off_center", "stroke_weight_guidance", "too_much_detail", "template_not_monochrome",
+      "template_opaque_background", "missing_antialiasing", "drop_shadow", "canvas_size", "shape_size",
+      "text_in_icon", "duplicate_icon", "resembles_system_icon",
+    ])
+    for rule in Self.iconRules { #expect(RuleRegistry.rule(rule.description.identifier) != nil) }
+    #expect(ResemblesSystemIconRule.description.needsReference)
+  }
+
+  /// Every example icon of every rule, in every role, through every icon rule: exercises the
+  /// code paths (an undeclared threshold would stop the run), and every finding says what was
+  /// measured and what was expected.
+  @Test("every finding states the measured value and the expected range", arguments: IconRulesTests.iconRules.indices)
+  func findingsAreComplete(_ index: Int) {
+    let rule = Self.iconRules[index]
+    var icons: [RuleExample.Icon] = []
+    var references: [ReferenceIcon] = []
+    for other in Self.iconRules {
+      for (e, example) in other.description.examples.enumerated() {
+        for icon in example.icons {
+          for role in IconRole.allCases {
+            icons.append(.init(id: "\(other.description.identifier)-\(e)-\(icon.id)-\(role.rawValue)", image: icon.image, role: role))
+          }
+        }
+        references += example.references
+      }
+    }
+    let findings = auditWith(rule, icons, references: references)
+    #expect(!findings.isEmpty)
+    for finding in findings {
+      #expect(finding.ruleId == rule.description.identifier)
+      #expect(finding.measured != nil, "\(finding.message)")
+      #expect(finding.expected.map { !$0.isEmpty } == true, "\(finding.message)")
+      #expect(finding.message.contains { $0.isNumber }, "\(finding.message)")
+      #expect(finding.fix.map { !$0.isEmpty } == true, "\(finding.message)")
+    }
+  }
+
+  // MARK: off_center
+
+  @Test("off_center: a glyph moved 4 pt right, left, up or down fires; the fix moves it back")
+  func offCenterDirections() {
+    for (dx, dy, word) in [(4.0, 0.0, "left"), (-4, 0, "right"), (0, 4, "up"), (0, -4, "down")] {
+      let mask = drawing { $0.ring(cx: 12 + dx, cy: 12 + dy, r: 6, width: 2) }
+      let findings = auditWith(OffCenterRule.self, [.init(id: "ring", mask: mask)])
+      #expect(findings.count == 1)
+      #expect(findings.first?.fix?.contains("4 pt \(word)") == true, "\(findings.first?.fix ?? "")")
+      #expect(findings.first?.severity == .warning)
+    }
+  }
+
+  @Test("off_center: a 1 pt offset of a large glyph, or a small offset fraction, is left alone")
+  func offCenterSmall() {
+    let slight = drawing { $0.ring(cx: 13, cy: 12, r: 9, width: 2) }
+    #expect(auditWith(OffCenterRule.self, [.init(id: "slight", mask: slight)]).isEmpty)
+    // Large glyph moved 2 pt: beyond 1.5 pt but under 15% of its ~20 pt size.
+    let large = drawing(widthPt: 28, heightPt: 28) { $0.ring(cx: 16, cy: 14, r: 10, width: 2) }
+    #expect(auditWith(OffCenterRule.self, [.init(id: "large", mask: large)]).isEmpty)
+    #expect(!auditWith(OffCenterRule.self, [.init(id: "large", mask: large)], thresholds: ["offsetFraction": 0.05]).isEmpty)
+  }
+
+  // MARK: stroke_weight_guidance
+
+  @Test("stroke_weight_guidance: 0.75–2 pt pass, 2.5 pt and 0.5 pt fire, at @2x and @3x", arguments: [2.0, 3])
+  func strokeRange(scale: Double) {
+    for (stroke, fires) in [(0.5, true), (1.0, false), (1.5, false), (2.0, false), (2.5, true), (3.0, true)] {
+      let mask = ExampleFamily.glyph(3, scale: scale, stroke: stroke)
+      let findings = auditWith(StrokeWeightGuidanceRule.self, [.init(id: "g", mask: mask)])
+      #expect(findings.isEmpty != fires, "stroke \(stroke) at @\(scale)x: \(findings.map(\.message))")
+    }
+  }
+
+  // MARK: too_much_detail
+
+  @Test("too_much_detail: the limit scales with the glyph's size and stroke")
+  func detailLimit() {
+    let plain = ExampleFamily.glyph(5)
+    let m = MetricsEngine.measure(plain)
+    let k = m.detailDensity * max(m.strokeWeightPt, 1) / m.perceivedSizePt
+    let icon = RuleExample.Icon(id: "plain", mask: plain)
+    #expect(auditWith(TooMuchDetailRule.self, [icon], thresholds: ["maximumDetailPerSize": k * 1.02]).isEmpty)
+    let findings = auditWith(TooMuchDetailRule.self, [icon], thresholds: ["maximumDetailPerSize": k * 0.98])
+    #expect(findings.count == 1)
+    #expect(abs((findings.first?.measured ?? 0) - m.detailDensity) < 1e-9)
+  }
+
+  // MARK: hygiene
+
+  @Test("template_not_monochrome: only when colours are known")
+  func monochromeNeedsColours() {
+    let ring = HygieneExamples.ring
+    let icon = AuditIcon(id: "two", path: "two.png", scale: 2, widthPx: ring.width, heightPx: ring.height,
+                         metrics: MetricsEngine.measure(ring, colors: nil), mask: ring)
+    #expect(icon.metrics.colorSpread == nil)
+    let context = RuleContext(family: FamilyAnalyzerShim.family([icon]), icons: [icon],
+                              thresholds: AuditConfiguration().thresholds(for: TemplateNotMonochromeRule.description))
+    #expect(TemplateNotMonochromeRule().check(context).isEmpty)
+    let two = auditWith(TemplateNotMonochromeRule.self, [.init(id: "two", image: HygieneExamples.twoColours(ring))])
+    #expect(two.first?.severity == .error)
+    #expect((two.first?.measured ?? 0) > 100)
+  }
+
+  @Test("missing_antialiasing: without a mask the partial-pixel ratio decides alone; tiny glyphs are skipped")
+  func antialiasingWithoutMask() {
+    let hard = HygieneExamples.thresholded(HygieneExamples.ring)
+    let icon = AuditIcon(id: "hard", path: "hard.png", scale: 2, widthPx: hard.width, heightPx: hard.height,
+                         metrics: MetricsEngine.measure(hard), mask: nil)
+    let context = RuleContext(family: FamilyAnalyzerShim.family([icon]), icons: [icon],
+                              thresholds: AuditConfiguration().thresholds(for: MissingAntialiasingRule.description),
+                              severity: .warning)
+    #expect(MissingAntialiasingRule().check(context).count == 1)
+    let dot = HygieneExamples.thresholded(drawing { $0.disk(cx: 12, cy: 12, r: 1.5) })
+    #expect(auditWith(MissingAntialiasingRule.self, [.init(id: "dot", mask: dot)]).isEmpty)
+  }
+
+  @Test("drop_shadow: the message names the shadow's direction; a shadow below the threshold passes")
+  func shadowDirection() {
+    let mask = HygieneExamples.shadowed(HygieneExamples.ring, dx: 2, dy: 0, sigma: 1.5, opacity: 0.4)
+    let findings = auditWith(DropShadowRule.self, [.init(id: "s", mask: mask)])
+    #expect(findings.first?.message.contains("right") == true, "\(findings.first?.message ?? "")")
+    #expect(auditWith(DropShadowRule.self, [.init(id: "s", mask: mask)], thresholds: ["shadowFraction": 0.5, "glowFraction": 0.5]).isEmpty)
+  }
+
+  @Test("template_opaque_background: the share threshold")
+  func opaqueShare() {
+    let boxed = RuleExample.Icon(id: "boxed", image: HygieneExamples.onWhite(HygieneExamples.ring))
+    #expect(auditWith(TemplateOpaqueBackgroundRule.self, [boxed]).count == 1)
+    #expect(auditWith(TemplateOpaqueBackgroundRule.self, [boxed], thresholds: ["maximumShare": 1.01]).isEmpty)
+  }
+
+  @Test("HygieneExamples.outlineCorners: 4 for a rectangle, many for a thresholded ring, 0 when empty")
+  func corners() {
+    let square = AlphaMask(width: 10, height: 10) { x, y in (2..<8).contains(x) && (3..<9).contains(y) ? 1 : 0 }
+    #expect(HygieneExamples.outlineCorners(square) == 4)
+    #expect(HygieneExamples.outlineCorners(AlphaMask(width: 5, height: 5)) == 0)
+    #expect(HygieneExamples.outlineCorners(AlphaMask(width: 1, height: 1) { _, _ in 1 }) == 4)
+    #expect(HygieneExamples.outlineCorners(HygieneExamples.thresholded(HygieneExamples.ring)) > 60)
+  }
+
+  // MARK: canvas_size
+
+  @Test("canvas_size: graded by role, capped by the configured severity")
+  func canvasGrades() {
+    let big = drawing(widthPt: 50, heightPt: 40) { $0.ring(cx: 25, cy: 20, r: 15, width: 2) }
+    #expect(auditWith(CanvasSizeRule.self, [.init(id: "t", mask: big, role: .tabBar)]).map(\.severity) == [.error])
+    #expect(auditWith(CanvasSizeRule.self, [.init(id: "t", mask: big, role: .toolbar)]).map(\.severity) == [.warning])
+    #expect(auditWith(CanvasSizeRule.self, [.init(id: "t", mask: big, role: .tabBar)], severity: .warning).map(\.severity) == [.warning])
+    #expect(auditWith(CanvasSizeRule.self, [.init(id: "t", mask: big, role: .unknown)]).isEmpty)
+  }
+
+  @Test("canvas_size: nominal sizes at @1x, @2x, @3x pass; too small and fractional points fire")
+  func canvasSizes() {
+    for scale in [1.0, 2, 3] {
+      for (role, side) in [(IconRole.tabBar, 25.0), (.toolbar, 22), (.navigationBar, 22), (.quickAction, 35)] {
+        let mask = drawing(widthPt: side, heightPt: side, scale: scale) { $0.ring(cx: side / 2, cy: side / 2, r: side / 3, width: 2) }
+        #expect(auditWith(CanvasSizeRule.self, [.init(id: "ok", mask: mask, role: role)]).isEmpty, "\(role) @\(scale)x")
+      }
+    }
+    let wide = drawing(widthPt: 48, heightPt: 32) { $0.rectOutline(x: 4, y: 6, width: 40, height: 20, stroke: 2) }
+    #expect(auditWith(CanvasSizeRule.self, [.init(id: "max", mask: wide, role: .tabBar)]).isEmpty)
+    let small = drawing(widthPt: 12, heightPt: 12) { $0.ring(cx: 6, cy: 6, r: 4, width: 1) }
+    let findings = auditWith(CanvasSizeRule.self, [.init(id: "small", mask: small, role: .tabBar)])
+    #expect(findings.count == 1 && findings[0].message.contains("smaller"))
+    let half = auditWith(CanvasSizeRule.self, [.init(id: "half", mask: drawing(widthPt: 22.5, heightPt: 22.5) { $0.ring(cx: 11, cy: 11, r: 8, width: 2) }, role: .toolbar)])
+    #expect(half.first?.fix?.contains("44×44 px") == true || half.first?.fix?.contains("46×46 px") == true, "\(half.map(\.fix))")
+  }
+
+  // MARK: shape_size
+
+  @Test("shape_size: classes by aspect and hull fill")
+  func shapeClasses() {
+    // A 20 pt square outline in a toolbar (compact square 17 pt): 20/17 = 1.18, passes; 22 pt: 1.29, fires.
+    let square20 = drawing(widthPt: 25, heightPt: 25) { $0.rectOutline(x: 3.5, y: 3.5, width: 18, height: 18, stroke: 2) }
+    #expect(auditWith(ShapeSizeRule.self, [.init(id: "s", mask: square20, role: .toolbar)]).isEmpty)
+    let square22 = drawing(widthPt: 25, heightPt: 25) { $0.rectOutline(x: 2.5, y: 2.5, width: 20, height: 20, stroke: 2) }
+    let big = auditWith(ShapeSizeRule.self, [.init(id: "s", mask: square22, role: .toolbar)])
+    #expect(big.first?.message.contains("square") == true, "\(big.map(\.message))")
+    // The same 22 pt extent as a circle (target 18): 1.22, passes.
+    let circle22 = drawing(widthPt: 25, heightPt: 25) { $0.ring(cx: 12.5, cy: 12.5, r: 10, width: 2) }
+    #expect(auditWith(ShapeSizeRule.self, [.init(id: "c", mask: circle22, role: .toolbar)]).isEmpty)
+    // Tall: 8 × 16 pt outline in a tab bar (tall target 28): 0.64, fires; wide 16 × 8: 16/31, fires.
+    let tall = drawing(widthPt: 25, heightPt: 25) { $0.rectOutline(x: 8.5, y: 4.5, width: 8, height: 16, stroke: 2) }
+    #expect(auditWith(ShapeSizeRule.self, [.init(id: "t", mask: tall, role: .tabBar)]).first?.message.contains("tall") == true)
+    let wide = drawing(widthPt: 25, heightPt: 25) { $0.rectOutline(x: 4.5, y: 8.5, width: 16, height: 8, stroke: 2) }
+    #expect(auditWith(ShapeSizeRule.self, [.init(id: "w", mask: wide, role: .tabBar)]).first?.message.contains("wide") == true)
+    // Quick actions have no shape targets.
+    #expect(auditWith(ShapeSizeRule.self, [.init(id: "w", mask: wide, role: .quickAction)]).isEmpty)
+  }
+
+  // MARK: text_in_icon
+
+  @Test("text_in_icon: error in a tab bar, warning elsewhere, none without a mask")
+  func textSeverity() {
+    #expect(auditWith(TextInIconRule.self, [.init(id: "ab", mask: TextExamples.letters, role: .tabBar)]).map(\.severity) == [.error])
+    #expect(auditWith(TextInIconRule.self, [.init(id: "ab", mask: TextExamples.letters, role: .navigationBar)]).map(\.severity) == [.warning])
+    let icon = AuditIcon(id: "ab", path: "ab.png", role: .tabBar, scale: 2, widthPx: 48, heightPx: 48,
+                         metrics: MetricsEngine.measure(TextExamples.letters), mask: nil)
+    let context = RuleContext(family: FamilyAnalyzerShim.family([icon]), icons: [icon],
+                              thresholds: AuditConfiguration().thresholds(for: TextInIconRule.description), severity: .error)
+    #expect(TextInIconRule().check(context).isEmpty)
+  }
+}
+
+/// The family analysis of a few audit icons, for rules called directly.
+enum FamilyAnalyzerShim {
+  static func family(_ icons: [AuditIcon]) -> FamilyReport {
+    FamilyAnalyzer.analyse(name: "test", members: icons.map { FamilyMember(id: $0.id, metrics: $0.metrics) })
+  }
+}

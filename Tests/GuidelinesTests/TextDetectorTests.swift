@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import Guidelines
+import IconMetrics
+import IconRaster
+import Testing
+
+/// Stroked capitals and digits on a 24 pt grid (y down), for the detector tests.
+enum StrokeLetters {
+  /// Draws `text` (A, B, E, H, 1, 2, a) with its top-left corner at (x, top), letters `height` pt
+  /// tall (lowercase a: 70% of it), stroke `stroke` pt, `gap` pt apart. Returns the x after the text.
+  @discardableResult
+  static func draw(_ text: String, in d: inout ExampleDrawing, x: Double, top: Double, height: Double,
+                   stroke: Double = 1.5, gap: Double = 1) -> Double {
+    var x = x
+    let h = height, w = height * 0.6, bottom = top + height
+    for letter in text {
+      switch letter {
+      case "A":
+        d.polyline([(x, bottom), (x + w / 2, top), (x + w, bottom)], width: stroke)
+        d.line(x0: x + w * 0.22, y0: top + h * 0.62, x1: x + w * 0.78, y1: top + h * 0.62, width: stroke)
+      case "B":
+        d.line(x0: x, y0: top, x1: x, y1: bottom, width: stroke)
+        d.polyline([(x, top), (x + w * 0.8, top), (x + w, top + h * 0.12), (x + w, top + h * 0.38), (x + w * 0.8, top + h / 2), (x, top + h / 2)], width: stroke)
+        d.polyline([(x, top + h / 2), (x + w * 0.85, top + h / 2), (x + w, top + h * 0.62), (x + w, top + h * 0.88), (x + w * 0.85, bottom), (x, bottom)], width: stroke)
+      case "E":
+        d.polyline([(x + w, top), (x, top), (x, bottom), (x + w, bottom)], width: stroke)
+        d.line(x0: x, y0: top + h / 2, x1: x + w * 0.8, y1: top + h / 2, width: stroke)
+      case "H":
+        d.line(x0: x, y0: top, x1: x, y1: bottom, width: stroke)
+        d.line(x0: x + w, y0: top, x1: x + w, y1: bottom, width: stroke)
+        d.line(x0: x, y0: top + h / 2, x1: x + w, y1: top + h / 2, width: stroke)
+      case "1":
+        d.polyline([(x, top + h * 0.3), (x + w * 0.5, top + h * 0.05), (x + w * 0.5, bottom)], width: stroke)
+      case "2":
+        d.polyline([(x, top + h * 0.2), (x + w * 0.3, top), (x + w * 0.8, top), (x + w, top + h * 0.25), (x, bottom), (x + w, bottom)], width: stroke)
+      case "a":
+        let t = top + h * 0.3
+        d.polyline([(x, t + h * 0.1), (x + w * 0.3, t), (x + w, t), (x + w, bottom)], width: stroke)
+        d.polyline([(x + w, t + h * 0.35), (x + w * 0.2, t + h * 0.35), (x, t + h * 0.5), (x + w * 0.2, bottom), (x + w, bottom)], width: stroke)
+      default:
+        break
+      }
+      x += w + gap + stroke
+    }
+    return x
+  }
+
+  static func mask(_ text: String, x: Double = 4, top: Double = 7, height: Double = 10, stroke: Double = 1.5,
+                   scale: Double = 2, frame: Bool = false) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    if frame { TextExamples.roundedRectOutline(&d, x: 1.5, y: 3, width: 21, height: 18, radius: 3, stroke: 2) }
+    draw(text, in: &d, x: x, top: top, height: height, stroke: stroke)
+    return d.mask
+  }
+}
+
+@Suite("Text detector")
+struct TextDetectorTests {
+  @Test("finds AB, HE, H1, Aa, E2 side by side, framed or not, at @2x and @3x",
+        arguments: ["AB", "HE", "H1", "Aa", "E2", "AHE"], [2.0, 3])
+  func findsText(_ text: String, scale: Double) throws {
+    let height = text.count > 2 ? 7.0 : 10, stroke = text.count > 2 ? 1.2 : 1.5
+    for frame in [false, true] {
+      let mask = StrokeLetters.mask(text, x: 3, height: height, stroke: stroke, scale: scale, frame: frame)
+      let found = try #require(TextDetector.detect(mask), "\(text) framed \(frame)")
+      #expect(found.glyphs.count == text.count)
+      #expect(found.glyphs.map(\.minX) == found.glyphs.map(\.minX).sorted())
+      #expect(abs(Double(found.heightPx) / scale - (height + stroke)) < 1, "\(found.heightPx)")
+    }
+  }
+
+  @Test("the rule's example: AB in a rounded rectangle")
+  func example() throws {
+    let found = try #require(TextDetector.detect(TextExamples.letters))
+    #expect(found.glyphs.count == 2)
+  }
+
+  @Test("finds small text in a corner (a badge): 6 pt letters, 1 pt stroke, at @3x")
+  func badge() {
+    var d = ExampleDrawing(scale: 3)
+    d.ring(cx: 10, cy: 10, r: 7, width: 2)
+    StrokeLetters.draw("AB", in: &d, x: 15.5, top: 17, height: 6, stroke: 1, gap: 0.8)
+    #expect(TextDetector.detect(d.mask) != nil)
+  }
+
+  @Test("not text", arguments: NotTextDrawings.all.indices)
+  func notText(_ index: Int) {
+    let (name, mask) = NotTextDrawings.all[index]
+    #expect(TextDetector.detect(mask) == nil, "\(name)")
+  }
+
+  @Test("special cases: empty, full, 1×1, 0×0, odd sizes")
+  func specialCases() {
+    #expect(TextDetector.detect(AlphaMask(width: 0, height: 0)) == nil)
+    #expect(TextDetector.detect(AlphaMask(width: 1, height: 1) { _, _ in 1 }) == nil)
+    #expect(TextDetector.detect(AlphaMask(width: 31, height: 17)) == nil)
+    #expect(TextDetector.detect(AlphaMask(width: 33, height: 47) { _, _ in 1 }) == nil)
+    #expect(TextDetector.detect(AlphaMask(width: 40, height: 40) { x, y in (x + y) % 2 == 0 ? 1 : 0 }) == nil)
+  }
+
+  @Test("random scatters of dots are never text", arguments: 0..<20)
+  func randomDots(seed: Int) {
+    var rng = DetectorRandom(seed: UInt64(seed))
+    let mask = drawing { d in
+      for _ in 0..<(3 + Int(rng.next() % 8)) {
+        d.disk(cx: 3 + rng.unit() * 18, cy: 3 + rng.unit() * 18, r: 0.8 + rng.unit() * 1.5)
+      }
+    }
+    #expect(TextDetector.detect(mask) == nil)
+  }
+
+  @Test("holes and their area")
+  func holes() {
+    let letter = StrokeLetters.mask("B")
+    let labelling = ConnectedComponents(mask: letter)
+    let shapes = TextDetector.describe(labelling)
+    #expect(shapes.count == 1)
+    #expect(shapes.first?.glyph.holes == 2)
+    #expect((shapes.first?.glyph.holeAreaPx ?? 0) > 20)
+  }
+}
+
+/// Drawings that are not text.
+enum NotTextDrawings {
+  static let all: [(name: String, mask: AlphaMask)] = [
+    ("ellipsis", drawing { d in for x in [6.0, 12, 18] { d.disk(cx: x, cy: 12, r: 1.5) } }),
+    ("equal sign", drawing { d in
+      d.line(x0: 5, y0: 9, x1: 19, y1: 9, width: 2)
+      d.line(x0: 5, y0: 15, x1: 19, y1: 15, width: 2)
+    }),
+    ("grip 2×3", drawing { d in for x in [9.0, 15] { for y in [5.0, 12, 19] { d.disk(cx: x, cy: y, r: 1.5) } } }),
+    ("tally", drawing { d in for x in [5.0, 9, 13, 17] { d.line(x0: x, y0: 6, x1: x, y1: 18, width: 2) } }),
+    ("slashes", drawing { d in for x in [4.0, 10, 16] { d.line(x0: x, y0: 18, x1: x + 4, y1: 6, width: 2) } }),
+    ("chevrons", drawing { d in
+      d.polyline([(6, 7), (11, 12), (6, 17)], width: 2)
+      d.polyline([(13, 7), (18, 12), (13, 17)], width: 2)
+    }),
+    ("chevrons of two sizes", drawing { d in
+      d.polyline([(5, 6), (11, 12), (5, 18)], width: 2)
+      d.polyline([(14, 8), (18, 12), (14, 16)], width: 2)
+    }),
+    ("brackets", drawing { d in
+      d.polyline([(9, 6), (3, 12), (9, 18)], width: 2)
+      d.polyline([(15, 6), (21, 12), (15, 18)], width: 2)
+    }),
+    ("two framed panels", drawing { d in
+      d.rectOutline(x: 3, y: 6, width: 8, height: 12, stroke: 2)
+      d.rectOutline(x: 13, y: 6, width: 8, height: 8, stroke: 2)
+    }),
+    ("a single letter", StrokeLetters.mask("A")),
+    ("a repeated letter", StrokeLetters.mask("HH")),
+    ("letters stacked, not in a row", drawing { d in
+      StrokeLetters.draw("A", in: &d, x: 9, top: 2, height: 8)
+      StrokeLetters.draw("B", in: &d, x: 9, top: 13, height: 8)
+    }),
+    ("a ring", ExampleFamily.glyph(0)),
+    ("an envelope", ExampleFamily.glyph(7)),
+  ]
+}
+
+/// A small deterministic generator (DetectorRandom64) for seeded tests.
+struct DetectorRandom {
+  var state: UInt64
+  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+  mutating func next() -> UInt64 {
+    state = state &+ 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
