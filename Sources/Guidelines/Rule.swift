@@ -112,8 +112,8 @@ public struct ScaleVariant: Sendable, Equatable {
   public var scale: Int
   public var widthPx: Int
   public var heightPx: Int
-  /// IoU of the cores after resampling the analysed drawing onto this file's grid; nil when the
-  /// sizes are not in proportion (nothing to compare).
+  /// Coverage IoU (`AlphaMask.coverageIoU`) after resampling the analysed drawing onto this
+  /// file's grid; nil when the sizes are not in proportion (nothing to compare).
   public var iou: Double?
   public init(path: String, scale: Int, widthPx: Int, heightPx: Int, iou: Double?) {
     self.path = path
@@ -123,14 +123,21 @@ public struct ScaleVariant: Sendable, Equatable {
     self.iou = iou
   }
 
-  /// Compares a file at another scale with the analysed drawing: the IoU is computed when the
-  /// pixel sizes are in exact proportion to the scales.
+  /// Compares a file at another scale with the analysed drawing: when the pixel sizes are in
+  /// exact proportion to the scales, both are box-filtered onto the 1 px per pt grid (exact for
+  /// the integer ratios 2:1 and 3:1, so two exports of one drawing agree there whatever their
+  /// sub-pixel phase; a 3:2 resampling would smear a crisp @2x edge over two pixels) and their
+  /// coverage IoU is taken. When the canvas is not a whole number of points, the smaller file's
+  /// own grid is used.
   public static func compare(analysed mask: AlphaMask, other: AlphaMask, path: String) -> ScaleVariant {
     let inProportion = Double(other.width) * mask.scale == Double(mask.width) * other.scale
       && Double(other.height) * mask.scale == Double(mask.height) * other.scale
     var iou: Double?
     if inProportion && other.width > 0 && other.height > 0 {
-      iou = mask.resampled(width: other.width, height: other.height).coreIoU(other)
+      let widthPt = Double(other.width) / other.scale, heightPt = Double(other.height) / other.scale
+      let (w, h) = widthPt == widthPt.rounded() && heightPt == heightPt.rounded() && widthPt >= 1 && heightPt >= 1
+        ? (Int(widthPt), Int(heightPt)) : (other.width, other.height)
+      iou = mask.resampled(width: w, height: h).coverageIoU(other.resampled(width: w, height: h))
     }
     return ScaleVariant(path: path, scale: Int(other.scale.rounded()), widthPx: other.width, heightPx: other.height, iou: iou)
   }

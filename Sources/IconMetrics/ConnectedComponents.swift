@@ -8,7 +8,7 @@ import IconRaster
 /// operations in digital picture processing", *J. ACM* 13 (1966), pp. 471–494,
 /// doi:10.1145/321356.321357, defines the components and connectivities). A hole is a 4-connected
 /// background component that does not reach the border of the image (the image is padded with one
-/// background pixel, so all background touching the border is one component). The Euler number is
+/// background ring, so all background touching the border is one component). The Euler number is
 /// `count − holes`.
 ///
 /// - Complexity: O(width · height) time and memory.
@@ -40,45 +40,59 @@ public struct ConnectedComponents: Sendable, Equatable {
       "foreground count does not match the size")
     self.width = width
     self.height = height
-    // Padded copy: 1 foreground, 0 background; labels on the padded grid.
-    let pw = width + 2
-    let ph = height + 2
+    // Grid padded by two: an outer ring that is never visited (so neighbours need no bounds
+    // checks) around a ring of background that joins all background touching the border.
+    let pw = width + 4
+    let ph = height + 4
     var grid = [UInt8](repeating: 0, count: pw * ph)
-    for y in 0..<height {
-      for x in 0..<width where foreground[y * width + x] {
-        grid[(y + 1) * pw + x + 1] = 1
-      }
-    }
     var label = [Int32](repeating: 0, count: pw * ph)
+    let wall = Int32.min
+    for x in 0..<pw {
+      label[x] = wall
+      label[(ph - 1) * pw + x] = wall
+    }
+    for y in 0..<ph {
+      label[y * pw] = wall
+      label[y * pw + pw - 1] = wall
+    }
+    for y in 0..<height {
+      for x in 0..<width where foreground[y * width + x] { grid[(y + 2) * pw + x + 2] = 1 }
+    }
+    var components: Int32 = 0
+    var backgroundComponents: Int32 = 0
     var stack: [Int] = []
-    var components = 0
-    var backgroundComponents = 0
-    let eight = [-pw - 1, -pw, -pw + 1, -1, 1, pw - 1, pw, pw + 1]
-    let four = [-pw, -1, 1, pw]
-    for start in 0..<(pw * ph) where label[start] == 0 {
-      let isForeground = grid[start] == 1
-      let id: Int32
-      if isForeground {
-        components += 1
-        id = Int32(components)
-      } else {
-        backgroundComponents += 1
-        id = -Int32(backgroundComponents)
-      }
-      let offsets = isForeground ? eight : four
-      label[start] = id
-      stack.append(start)
-      while let p = stack.popLast() {
-        let px = p % pw
-        for offset in offsets {
-          let q = p + offset
-          // Stay on the padded grid and do not wrap across rows.
-          guard q >= 0 && q < pw * ph else { continue }
-          let dx = q % pw - px
-          guard dx >= -1 && dx <= 1 else { continue }
-          if label[q] == 0 && grid[q] == grid[p] {
-            label[q] = id
-            stack.append(q)
+    grid.withUnsafeBufferPointer { grid in
+      label.withUnsafeMutableBufferPointer { label in
+        for start in pw..<(pw &* ph &- pw) where label[start] == 0 {
+          let isForeground = grid[start] == 1
+          let id: Int32
+          if isForeground {
+            components &+= 1
+            id = components
+          } else {
+            backgroundComponents &+= 1
+            id = 0 &- backgroundComponents
+          }
+          label[start] = id
+          stack.append(start)
+          while let p = stack.popLast() {
+            let value = grid[p]
+            @inline(__always) func visit(_ q: Int) {
+              if label[q] == 0 && grid[q] == value {
+                label[q] = id
+                stack.append(q)
+              }
+            }
+            visit(p &- pw)
+            visit(p &- 1)
+            visit(p &+ 1)
+            visit(p &+ pw)
+            if isForeground {
+              visit(p &- pw &- 1)
+              visit(p &- pw &+ 1)
+              visit(p &+ pw &- 1)
+              visit(p &+ pw &+ 1)
+            }
           }
         }
       }
@@ -86,12 +100,12 @@ public struct ConnectedComponents: Sendable, Equatable {
     var labels = [Int32](repeating: 0, count: width * height)
     for y in 0..<height {
       for x in 0..<width {
-        labels[y * width + x] = max(0, label[(y + 1) * pw + x + 1])
+        labels[y * width + x] = max(0, label[(y + 2) * pw + x + 2])
       }
     }
     self.labels = labels
-    self.count = components
+    self.count = Int(components)
     // The padding's background component is the outside, not a hole.
-    self.holes = max(0, backgroundComponents - 1)
+    self.holes = max(0, Int(backgroundComponents) - 1)
   }
 }

@@ -72,9 +72,7 @@ public enum MetricsEngine {
     let strokePx = stroke.samples.isEmpty ? strokeContour : stroke.medianPx
 
     // Topology and hygiene.
-    let components = ConnectedComponents(
-      foreground: mask.coverage.map { $0 >= 0.5 }, width: w,
-      height: h)
+    let components = ConnectedComponents(mask: mask)
     let hygiene = TemplateHygiene(mask: mask, contourLengthPx: perimeter, colors: colors)
 
     let density = hull.area > 0 ? ink / hull.area : 0

@@ -45,16 +45,18 @@ public struct TemplateHygiene: Sendable, Equatable {
     var opaque = 0
     var ink = 0.0
     var core = (sum: 0.0, x: 0.0, y: 0.0)
-    for y in 0..<h {
-      for x in 0..<w {
-        let a = mask.coverage[y * w + x]
-        if a > 0.02 && a < 0.98 { partial += 1 }
-        if a >= 0.98 { opaque += 1 }
-        ink += Double(a)
-        if a >= 0.5 {
-          core.sum += Double(a)
-          core.x += Double(a) * (Double(x) + 0.5)
-          core.y += Double(a) * (Double(y) + 0.5)
+    mask.coverage.withUnsafeBufferPointer { alpha in
+      for y in 0..<h {
+        for x in 0..<w {
+          let a = alpha[y &* w &+ x]
+          if a > 0.02 && a < 0.98 { partial &+= 1 }
+          if a >= 0.98 { opaque &+= 1 }
+          ink += Double(a)
+          if a >= 0.5 {
+            core.sum += Double(a)
+            core.x += Double(a) * (Double(x) + 0.5)
+            core.y += Double(a) * (Double(y) + 0.5)
+          }
         }
       }
     }
@@ -69,17 +71,22 @@ public struct TemplateHygiene: Sendable, Equatable {
     } else {
       let edt = DistanceTransform(mask: mask) { $0 >= 0.5 }
       var halo = (sum: 0.0, x: 0.0, y: 0.0)
-      for y in 0..<h {
-        for x in 0..<w {
-          let i = y * w + x
-          let a = Double(mask.coverage[i])
-          // Within one pixel of a core pixel centre nothing is halo.
-          guard a > 0 && edt.squaredDistance[i] > 1 else { continue }
-          let weight = Self.haloWeight(mask, x: x, y: y, nearestCore: Int(edt.nearestFeature[i]))
-          guard weight > 0 else { continue }
-          halo.sum += a * weight
-          halo.x += a * weight * (Double(x) + 0.5)
-          halo.y += a * weight * (Double(y) + 0.5)
+      mask.coverage.withUnsafeBufferPointer { alpha in
+        edt.squaredDistance.withUnsafeBufferPointer { distance in
+          for y in 0..<h {
+            for x in 0..<w {
+              let i = y &* w &+ x
+              let a = Double(alpha[i])
+              // Within one pixel of a core pixel centre nothing is halo.
+              guard a > 0 && distance[i] > 1 else { continue }
+              let nearest = Int(edt.nearestFeature[i])
+              let weight = Self.haloWeight(mask, x: x, y: y, nearestCore: nearest)
+              guard weight > 0 else { continue }
+              halo.sum += a * weight
+              halo.x += a * weight * (Double(x) + 0.5)
+              halo.y += a * weight * (Double(y) + 0.5)
+            }
+          }
         }
       }
       haloFraction = ink > 0 ? halo.sum / ink : 0

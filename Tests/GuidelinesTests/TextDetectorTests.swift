@@ -46,10 +46,10 @@ enum StrokeLetters {
   }
 
   static func mask(_ text: String, x: Double = 4, top: Double = 7, height: Double = 10, stroke: Double = 1.5,
-                   scale: Double = 2, frame: Bool = false) -> AlphaMask {
+                   gap: Double = 1, scale: Double = 2, frame: Bool = false) -> AlphaMask {
     var d = ExampleDrawing(scale: scale)
     if frame { TextExamples.roundedRectOutline(&d, x: 1.5, y: 3, width: 21, height: 18, radius: 3, stroke: 2) }
-    draw(text, in: &d, x: x, top: top, height: height, stroke: stroke)
+    draw(text, in: &d, x: x, top: top, height: height, stroke: stroke, gap: gap)
     return d.mask
   }
 }
@@ -58,21 +58,25 @@ enum StrokeLetters {
 struct TextDetectorTests {
   @Test("finds AB, HE, H1, Aa, E2 side by side, framed or not, at @2x and @3x",
         arguments: ["AB", "HE", "H1", "Aa", "E2", "AHE"], [2.0, 3])
-  func findsText(_ text: String, scale: Double) throws {
-    let height = text.count > 2 ? 7.0 : 10, stroke = text.count > 2 ? 1.2 : 1.5
+  func findsText(_ text: String, scale: Double) {
+    let long = text.count > 2
+    let height = long ? 7.0 : 10, stroke = long ? 1.2 : 1.5
     for frame in [false, true] {
-      let mask = StrokeLetters.mask(text, x: 3, height: height, stroke: stroke, scale: scale, frame: frame)
-      let found = try #require(TextDetector.detect(mask), "\(text) framed \(frame)")
-      #expect(found.glyphs.count == text.count)
+      let mask = StrokeLetters.mask(text, x: long ? 3.5 : 4, height: height, stroke: stroke, gap: long ? 0.8 : 1,
+                                    scale: scale, frame: frame)
+      guard let found = TextDetector.detect(mask) else {
+        Issue.record("\(text) framed \(frame): not found")
+        continue
+      }
+      #expect(found.glyphs.count == text.count, "\(text) framed \(frame)")
       #expect(found.glyphs.map(\.minX) == found.glyphs.map(\.minX).sorted())
       #expect(abs(Double(found.heightPx) / scale - (height + stroke)) < 1, "\(found.heightPx)")
     }
   }
 
   @Test("the rule's example: AB in a rounded rectangle")
-  func example() throws {
-    let found = try #require(TextDetector.detect(TextExamples.letters))
-    #expect(found.glyphs.count == 2)
+  func example() {
+    #expect(TextDetector.detect(TextExamples.letters)?.glyphs.count == 2)
   }
 
   @Test("finds small text in a corner (a badge): 6 pt letters, 1 pt stroke, at @3x")

@@ -154,3 +154,14 @@ import Testing
     #expect(a.coreIoU(a) == 1)
   }
 }
+
+@Suite struct CoverageIoUTests {
+  @Test func softIoU() {
+    let a = AlphaMask(width: 3, height: 1, coverage: [1, 0.5, 0])
+    let b = AlphaMask(width: 3, height: 1, coverage: [0.5, 0.5, 0.5])
+    // min: 0.5 + 0.5 + 0 = 1; max: 1 + 0.5 + 0.5 = 2.
+    #expect(a.coverageIoU(b) == 0.5)
+    #expect(a.coverageIoU(a) == 1)
+    #expect(AlphaMask(width: 2, height: 1).coverageIoU(AlphaMask(width: 2, height: 1)) == 1)
+  }
+}
