@@ -55,6 +55,7 @@ let package = Package(
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     .testTarget(name: "FamilyAnalysisTests", dependencies: ["FamilyAnalysis", "IconRaster", "TestSupport"]),
     .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines", "TestSupport"]),
+    .testTarget(name: "ReportWritersTests", dependencies: ["ReportWriters", "Guidelines", "IconMetrics", "IconRaster", "TestSupport"], exclude: ["Golden"]),
     .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI", "Guidelines", "ReportWriters", "IconRaster", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

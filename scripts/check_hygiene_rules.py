@@ -89,7 +89,11 @@ def iconaudit_binary(given: Path | None) -> Path:
 
 
 def audit(binary: Path, paths: list[Path], role: str | None = None, reference: Path | None = None) -> dict:
-    cmd = [str(binary), "audit", "--format", "json"]
+    # The defaults, whatever .iconaudit.json may lie above the cache.
+    config = CACHE / "defaults.iconaudit.json"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('{"version": 1}\n')
+    cmd = [str(binary), "audit", "--format", "json", "--config", str(config)]
     if role:
         cmd += ["--role", role]
     if reference:

@@ -215,6 +215,11 @@ public struct CanvasSizeRule: Rule {
           severity: graded(.warning, cap: context.severity)))
       }
       let nominal = "\(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt (\(Int(canvas.nominal * scale))×\(Int(canvas.nominal * scale)) px at @\(fmt(scale, 2))x)"
+      // A @2x or @3x drawing saved without its suffix reads as 1 px = 1 pt.
+      let suffixHint = scale == 1
+        ? [2.0, 3].first { k in w / k <= canvas.maximumWidth && h / k <= canvas.maximumHeight && min(w, h) / k >= canvas.minimum }
+          .map { k in "; if it is drawn for @\(fmt(k, 0))x (\(fmt(w / k, 1))×\(fmt(h / k, 1)) pt), name the file …@\(fmt(k, 0))x.png" } ?? ""
+        : ""
       if w > canvas.maximumWidth + tolerance || h > canvas.maximumHeight + tolerance {
         let maximum = "\(fmt(canvas.maximumWidth, 0))×\(fmt(canvas.maximumHeight, 0)) pt"
         findings.append(context.finding(
@@ -222,7 +227,7 @@ public struct CanvasSizeRule: Rule {
           "canvas \(size) (\(pixels)) is larger than the \(role) maximum \(maximum)",
           measured: max(w / canvas.maximumWidth, h / canvas.maximumHeight),
           expected: "about \(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt, at most \(maximum)",
-          fix: "redraw it on a \(nominal) canvas",
+          fix: "redraw it on a \(nominal) canvas\(suffixHint)",
           severity: graded(icon.role == .tabBar ? .error : .warning, cap: context.severity)))
       } else if min(w, h) < canvas.minimum - tolerance {
         findings.append(context.finding(

@@ -7,7 +7,7 @@ import ReportWriters
 
 /// `iconaudit audit PATH…`: measure, analyse the family, run the rules, write a report.
 enum AuditCommand {
-  static let formats = ["text", "json"]
+  static let formats = ["text", "json", "markdown", "sarif", "github", "xcode"]
 
   static let spec = CommandSpec(
     name: "iconaudit audit",
@@ -34,6 +34,7 @@ enum AuditCommand {
       OptionSpec("write-baseline", value: "FILE", help: "Record the current findings as a baseline in FILE."),
       OptionSpec("label", value: "NAME", help: "A release name stored in the JSON report (e.g. v2.4)."),
       OptionSpec("strict", help: "Warnings fail the audit too (exit 1)."),
+      OptionSpec("path-prefix", value: "PREFIX", help: "Prepended to icon paths in sarif and github output (make them repository-relative)."),
     ] + CommonOptions.reading,
     positionalName: "PATH…", minimumPositionals: 1)
 
@@ -77,7 +78,7 @@ enum AuditCommand {
       }
     }
 
-    let (measured, measureFailures) = MeasurementPipeline.run(paths: paths, options: options)
+    let (measured, measureFailures) = MeasurementPipeline.run(paths: paths, options: options, progress: ProgressBar.forStandardError())
     failures += measureFailures
     for failure in failures { Console.err("iconaudit: \(failure)") }
 
@@ -107,8 +108,19 @@ enum AuditCommand {
     }
 
     let text: String
+    let prefix = arguments.value("path-prefix") ?? ""
     switch arguments.value("format") ?? "text" {
     case "json": text = JSONReportWriter.write(report, toolVersion: IconAuditCommand.version)
+    case "markdown": text = MarkdownReportWriter.write(report, toolVersion: IconAuditCommand.version)
+    case "sarif":
+      var prefixed = report
+      if !prefix.isEmpty {
+        prefixed.findings = report.findings.map { var f = $0; f.path = prefix + f.path; return f }
+        prefixed.unreadable = report.unreadable.map { (prefix + $0.path, $0.reason) }
+      }
+      text = SARIFReportWriter.write(prefixed, toolVersion: IconAuditCommand.version)
+    case "github": text = GitHubAnnotationWriter.write(report, pathPrefix: prefix)
+    case "xcode": text = XcodeDiagnosticsWriter.write(report, root: absoluteRoot(paths[0]))
     default: text = TextReportWriter.write(report, color: arguments.value("output") == nil && Console.stdoutIsTerminal)
     }
     if let output = arguments.value("output") {
@@ -126,6 +138,14 @@ enum AuditCommand {
     let failing = report.findings.contains { $0.severity == .error || (arguments.flag("strict") && $0.severity == .warning) }
     return failing ? .findings : .success
   }
+}
+
+/// The folder icon paths are relative to, as an absolute path (for Xcode's diagnostics).
+func absoluteRoot(_ path: String) -> String {
+  var isDirectory: ObjCBool = false
+  let url = URL(fileURLWithPath: path).standardizedFileURL
+  if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue { return url.path }
+  return PathText.parent(url.path)
 }
 
 /// `iconaudit rules`: the rule catalogue.

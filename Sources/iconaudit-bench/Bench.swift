@@ -36,6 +36,7 @@ enum Bench {
       case "edt": try print(json(edt(options)))
       case "measure": try print(json(measure(options)))
       case "stages": try print(json(stages(options)))
+      case "dump": try print(json(dump(options)))
       case "skeleton": try print(skeletonPicture(options))
       case "-h", "--help", "help":
         print(usage, terminator: "")
@@ -56,6 +57,7 @@ enum Bench {
            iconaudit-bench measure DIR [--runs N]
            iconaudit-bench stages DIR [--runs N]   (time of each stage of the measurement)
            iconaudit-bench skeleton FILE.png      (debugging: the skeleton and the stroke samples)
+           iconaudit-bench dump DIR               (every icon's measurements, to compare builds)
 
     """
 
@@ -227,6 +229,25 @@ enum Bench {
     }
     if sink.isNaN { printError("iconaudit-bench: NaN\n") }
     return StageReport(folder: folder, icons: masks.count, msPerIcon: perIcon)
+  }
+
+  // MARK: - Measurements of a folder
+
+  /// `MetricsEngine.measure` of every PNG of the folder, by file name: to check that a change of
+  /// the implementation leaves the numbers as they were (diff two dumps).
+  static func dump(_ options: Options) throws -> [String: IconMeasurements] {
+    guard let folder = options.positionals.first else {
+      throw BenchError.usage("a folder of PNGs is needed")
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+      .filter { $0.lowercased().hasSuffix(".png") }.sorted()
+    var out: [String: IconMeasurements] = [:]
+    for name in names {
+      if let image = try? PNGCodec.decodeFile(atPath: "\(folder)/\(name)").0 {
+        out[name] = MetricsEngine.measure(image.alphaMask, colors: image)
+      }
+    }
+    return out
   }
 
   // MARK: - Debugging picture

@@ -48,28 +48,42 @@ struct IconRulesTests {
     #expect(ResemblesSystemIconRule.description.needsReference)
   }
 
-  /// Every example icon of every rule, in every role, through every icon rule: exercises the
-  /// code paths (an undeclared threshold would stop the run), and every finding says what was
-  /// measured and what was expected.
-  @Test("every finding states the measured value and the expected range", arguments: IconRulesTests.iconRules.indices)
-  func findingsAreComplete(_ index: Int) {
-    let rule = Self.iconRules[index]
-    var icons: [RuleExample.Icon] = []
+  /// Every example icon of every rule, as its own role, a tab bar and a toolbar icon, and of
+  /// unknown role: measured once, audited by each icon rule.
+  static let everyExample: (icons: [AuditIcon], references: [ReferenceIcon]) = {
+    var icons: [AuditIcon] = []
     var references: [ReferenceIcon] = []
-    for other in Self.iconRules {
-      for (e, example) in other.description.examples.enumerated() {
+    for rule in iconRules {
+      for (e, example) in rule.description.examples.enumerated() {
         for icon in example.icons {
-          for role in IconRole.allCases {
-            icons.append(.init(id: "\(other.description.identifier)-\(e)-\(icon.id)-\(role.rawValue)", image: icon.image, role: role))
+          let mask = icon.image.alphaMask
+          let metrics = MetricsEngine.measure(mask, colors: icon.image)
+          for role in Set([icon.role, .tabBar, .toolbar, .unknown]).sorted(by: { $0.rawValue < $1.rawValue }) {
+            let id = "\(rule.description.identifier)-\(e)-\(icon.id)-\(role.rawValue)"
+            icons.append(AuditIcon(id: id, path: id + ".png", role: role, scale: icon.image.scale,
+                                   widthPx: icon.image.width, heightPx: icon.image.height, metrics: metrics, mask: mask))
           }
         }
         references += example.references
       }
     }
-    let findings = auditWith(rule, icons, references: references)
+    return (icons, references)
+  }()
+
+  /// Exercises the code paths on every example (an undeclared threshold would stop the run), and
+  /// checks that every finding says what was measured and what was expected.
+  @Test("every finding states the measured value and the expected range", arguments: IconRulesTests.iconRules.indices)
+  func findingsAreComplete(_ index: Int) {
+    let rule = Self.iconRules[index]
+    let (icons, references) = Self.everyExample
+    let context = RuleContext(family: FamilyAnalyzerShim.family(icons), icons: icons, references: references,
+                              thresholds: AuditConfiguration().thresholds(for: rule.description),
+                              severity: rule.description.defaultSeverity)
+    let findings = rule.init().check(context)
     #expect(!findings.isEmpty)
     for finding in findings {
       #expect(finding.ruleId == rule.description.identifier)
+      #expect(finding.severity <= rule.description.defaultSeverity)
       #expect(finding.measured != nil, "\(finding.message)")
       #expect(finding.expected.map { !$0.isEmpty } == true, "\(finding.message)")
       #expect(finding.message.contains { $0.isNumber }, "\(finding.message)")
@@ -199,6 +213,9 @@ struct IconRulesTests {
     }
     let wide = drawing(widthPt: 48, heightPt: 32) { $0.rectOutline(x: 4, y: 6, width: 40, height: 20, stroke: 2) }
     #expect(auditWith(CanvasSizeRule.self, [.init(id: "max", mask: wide, role: .tabBar)]).isEmpty)
+    let unsuffixed = drawing(widthPt: 50, heightPt: 50, scale: 1) { $0.ring(cx: 25, cy: 25, r: 20, width: 4) }
+    let hint = auditWith(CanvasSizeRule.self, [.init(id: "tab", mask: unsuffixed, role: .tabBar)])
+    #expect(hint.first?.fix?.contains("@2x.png") == true, "\(hint.map(\.fix))")
     let small = drawing(widthPt: 12, heightPt: 12) { $0.ring(cx: 6, cy: 6, r: 4, width: 1) }
     let findings = auditWith(CanvasSizeRule.self, [.init(id: "small", mask: small, role: .tabBar)])
     #expect(findings.count == 1 && findings[0].message.contains("smaller"))

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Guidelines
+import IconRaster
+
+/// The Markdown report, for pull-request comments (GitHub-flavoured): a summary line, a table per
+/// family, the findings with their fixes; long lists fold into `<details>`.
+public enum MarkdownReportWriter {
+  /// Findings shown before the rest fold away.
+  public static let visibleFindings = 10
+
+  public static func write(_ report: AuditReport, toolVersion: String) -> String {
+    let errors = report.count(.error), warnings = report.count(.warning)
+    var out = "## iconaudit: "
+    if errors == 0 && warnings == 0 {
+      out += "no findings"
+    } else {
+      out += [plural(errors, "error"), plural(warnings, "warning")].joined(separator: ", ")
+    }
+    out += " in " + plural(report.icons.count, "icon")
+    if !report.unreadable.isEmpty { out += ", " + plural(report.unreadable.count, "unreadable file") }
+    out += "\n\n"
+    if let label = report.label { out += "Release: \(escape(label))  \n" }
+    let scores = report.families.map { "\(escape(title($0.name))) \(String(format: "%.0f", $0.consistencyScore))/100" }
+    if !scores.isEmpty { out += "Consistency: " + scores.joined(separator: " · ") + "\n\n" }
+
+    let byIcon = Dictionary(grouping: report.findings, by: \.iconId)
+    for family in report.families {
+      let members = report.icons.filter { $0.family == family.name }
+      out += "### \(escape(title(family.name)))\n\n"
+      out += "\(members.count) icons · \(family.majorityStyle.map { $0.rawValue } ?? "outline + filled") · consistency \(String(format: "%.0f", family.consistencyScore))/100\n\n"
+      out += "| | icon | size pt | × median | stroke pt | detail | findings |\n|:-:|---|--:|--:|--:|--:|---|\n"
+      for icon in members {
+        let e = family.evaluation(for: icon.id)
+        let found = byIcon[icon.id] ?? []
+        let worst = found.map(\.severity).max()
+        let mark = worst == .error ? "❌" : worst == .warning ? "⚠️" : worst == .info ? "ℹ️" : "✅"
+        let name = PathText.lastComponent(icon.id) + (icon.state == .selected ? " (selected)" : "")
+        out += "| \(mark) | \(escape(name)) | \(String(format: "%.1f", icon.metrics.perceivedSizePt)) | "
+        out += (e.map { String(format: "%.2f", $0.size.ratio) } ?? "–") + " | "
+        out += String(format: "%.2f", icon.metrics.strokeWeightPt) + " | " + String(format: "%.0f", icon.metrics.detailDensity) + " | "
+        out += Array(Set(found.map(\.ruleId))).sorted().map { "`\($0)`" }.joined(separator: " ") + " |\n"
+      }
+      out += "\n"
+    }
+
+    let ordered = report.findings.sorted { a, b in a.severity != b.severity ? a.severity > b.severity : (a.path, a.ruleId) < (b.path, b.ruleId) }
+    if !ordered.isEmpty {
+      out += "### Findings\n\n"
+      for (index, finding) in ordered.enumerated() {
+        if index == visibleFindings {
+          out += "\n<details><summary>\(ordered.count - visibleFindings) more findings</summary>\n\n"
+        }
+        let mark = finding.severity == .error ? "❌" : finding.severity == .warning ? "⚠️" : "ℹ️"
+        out += "- \(mark) **\(escape(finding.path))**: \(escape(finding.message)) (`\(finding.ruleId)`)"
+        if let fix = finding.fix { out += "  \n  Fix: \(escape(fix))" }
+        out += "\n"
+      }
+      if ordered.count > visibleFindings { out += "\n</details>\n" }
+      out += "\n"
+    }
+    if !report.unreadable.isEmpty {
+      out += "### Unreadable files\n\n"
+      for item in report.unreadable { out += "- **\(escape(item.path))**: \(escape(item.reason))\n" }
+      out += "\n"
+    }
+    out += "<sub>iconaudit \(escape(toolVersion))</sub>\n"
+    return out
+  }
+
+  static func title(_ family: String) -> String { family.isEmpty ? "Icons" : family }
+
+  static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+  /// Escapes text for GitHub-flavoured Markdown inline content and table cells: Markdown
+  /// punctuation, HTML's `<`, `>` and `&`, pipes, and line breaks (folded to spaces).
+  public static func escape(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "\\", "`", "*", "_", "[", "]", "#", "|", "~", "!":
+        out += "\\" + String(character)
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "&": out += "&amp;"
+      case "\n", "\r": out += " "
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}

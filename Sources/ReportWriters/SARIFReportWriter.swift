@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Guidelines
+
+/// SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format), for code-scanning
+/// dashboards: the rules as `tool.driver.rules`, each finding a result with a level and a file
+/// location (the icon's analysed file, relative to `uriBase` or the audited root).
+public enum SARIFReportWriter {
+  public static func value(_ report: AuditReport, toolVersion: String, uriBase: String? = nil) -> JSONValue {
+    let rules = RuleRegistry.all.map { $0.description }
+    let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.identifier, $0.offset) })
+    let driverRules: [JSONValue] = rules.map { d in
+      .object([
+        "id": .string(d.identifier),
+        "name": .string(d.name.replacingOccurrences(of: " ", with: "")),
+        "shortDescription": .object(["text": .string(d.name)]),
+        "fullDescription": .object(["text": .string(d.rationale)]),
+        "help": .object(["text": .string(d.rationale)]),
+        "defaultConfiguration": .object(["level": .string(level(d.defaultSeverity))]),
+        "properties": .object(["scope": .string(d.scope.rawValue)]),
+      ])
+    }
+    let results: [JSONValue] = report.findings.map { f in
+      var message = f.message
+      if let fix = f.fix { message += ". Fix: \(fix)" }
+      var result: [String: JSONValue] = [
+        "ruleId": .string(f.ruleId),
+        "level": .string(level(f.severity)),
+        "message": .object(["text": .string(message)]),
+        "locations": .array([physicalLocation(f.path, based: uriBase != nil)]),
+        "partialFingerprints": .object(["iconauditFinding/v1": .string("\(f.iconId)/\(f.ruleId)")]),
+      ]
+      if let i = index[f.ruleId] { result["ruleIndex"] = .int(i) }
+      if let measured = f.measured { result["properties"] = .object(["measured": .double(measured)]) }
+      return .object(result)
+    }
+    var run: [String: JSONValue] = [
+      "tool": .object(["driver": .object([
+        "name": .string("iconaudit"),
+        "semanticVersion": .string(toolVersion),
+        "version": .string(toolVersion),
+        "rules": .array(driverRules),
+      ])]),
+      "results": .array(results),
+      "columnKind": .string("unicodeCodePoints"),
+    ]
+    if let uriBase {
+      run["originalUriBaseIds"] = .object(["ICONROOT": .object(["uri": .string(uriBase.hasSuffix("/") ? uriBase : uriBase + "/")])])
+    }
+    if !report.unreadable.isEmpty {
+      let notifications = report.unreadable.map { notification(path: $0.path, reason: $0.reason) }
+      let invocation: [String: JSONValue] = [
+        "executionSuccessful": .bool(true),
+        "toolExecutionNotifications": .array(notifications),
+      ]
+      run["invocations"] = .array([.object(invocation)])
+    }
+    return .object([
+      "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"),
+      "version": .string("2.1.0"),
+      "runs": .array([.object(run)]),
+    ])
+  }
+
+  public static func write(_ report: AuditReport, toolVersion: String, uriBase: String? = nil) -> String {
+    value(report, toolVersion: toolVersion, uriBase: uriBase).serialized()
+  }
+
+  static func physicalLocation(_ path: String, based: Bool) -> JSONValue {
+    var artifact: [String: JSONValue] = ["uri": .string(uri(path))]
+    if based { artifact["uriBaseId"] = .string("ICONROOT") }
+    let physical: [String: JSONValue] = ["artifactLocation": .object(artifact)]
+    return .object(["physicalLocation": .object(physical)])
+  }
+
+  static func notification(path: String, reason: String) -> JSONValue {
+    let message: [String: JSONValue] = ["text": .string("\(path): \(reason)")]
+    let fields: [String: JSONValue] = [
+      "level": .string("error"),
+      "message": .object(message),
+      "locations": .array([physicalLocation(path, based: false)]),
+    ]
+    return .object(fields)
+  }
+
+  static func level(_ severity: Severity) -> String {
+    switch severity {
+    case .error: return "error"
+    case .warning: return "warning"
+    case .info: return "note"
+    }
+  }
+
+  /// A relative path as a URI reference: each segment percent-encoded (RFC 3986 pchar).
+  static func uri(_ path: String) -> String {
+    let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".unicodeScalars)
+    var out = ""
+    for scalar in path.unicodeScalars {
+      if scalar == "/" || allowed.contains(scalar) {
+        out.unicodeScalars.append(scalar)
+      } else {
+        for byte in String(scalar).utf8 { out += String(format: "%%%02X", byte) }
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Guidelines
+import IconMetrics
+import IconRaster
+import ReportWriters
+import Testing
+
+/// A small audited family, the same every time: eight example glyphs of a tab bar, one drawn at
+/// 80%, one with a hostile name, a selected pair, and one unreadable file.
+func goldenReport() -> AuditReport {
+  var icons: [AuditIcon] = []
+  func add(_ id: String, _ mask: AlphaMask, state: IconState = .unselected) {
+    icons.append(AuditIcon(id: "TabBar/" + id, path: "TabBar/\(id)@2x.png", family: "TabBar", role: .tabBar, scale: mask.scale,
+                           widthPx: mask.width, heightPx: mask.height, metrics: MetricsEngine.measure(mask), mask: mask))
+  }
+  for i in 0..<7 { add("g\(i)", ExampleFamily.glyph(i)) }
+  add("small", ExampleFamily.glyph(1, size: 0.8))
+  add("<b>&\"odd|name*`", ExampleFamily.glyph(7))
+  var filled = ExampleDrawing()
+  filled.disk(cx: 12, cy: 12, r: 11)
+  add("g0-selected", filled.mask)
+  let paired = StatePairing.assign(icons, suffixes: AuditConfiguration().selectedSuffixes)
+  var report = Auditor.audit(paired, label: "v1.0")
+  report.unreadable = [(path: "TabBar/broken@2x.png", reason: "truncated PNG (the data ends early)")]
+  return report
+}
+
+@Suite struct WritersGoldenTests {
+  static let report = goldenReport()
+
+  static let outputs: [(String, String)] = [
+    ("report.txt", TextReportWriter.write(report)),
+    ("report.json", JSONReportWriter.write(report, toolVersion: "TEST")),
+    ("report.md", MarkdownReportWriter.write(report, toolVersion: "TEST")),
+    ("report.sarif", SARIFReportWriter.write(report, toolVersion: "TEST")),
+    ("report.github", GitHubAnnotationWriter.write(report, pathPrefix: "App/")),
+    ("report.xcode", XcodeDiagnosticsWriter.write(report, root: "/src/App")),
+  ]
+
+  /// Each writer's output equals its stored golden file. To accept a deliberate change, run the
+  /// tests with ICONAUDIT_UPDATE_GOLDEN=1 and review the diff of Tests/ReportWritersTests/Golden.
+  @Test(arguments: outputs.map(\.0))
+  func matchesGoldenFile(name: String) throws {
+    let output = Self.outputs.first { $0.0 == name }!.1
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+    if ProcessInfo.processInfo.environment["ICONAUDIT_UPDATE_GOLDEN"] == "1" {
+      try Data(output.utf8).write(to: source)
+    }
+    let stored = try String(contentsOf: source, encoding: .utf8)
+    #expect(output == stored, "\(name) differs from its golden file")
+  }
+
+  @Test func writersAreDeterministic() {
+    let again = goldenReport()
+    #expect(JSONReportWriter.write(again, toolVersion: "TEST") == Self.outputs[1].1)
+    #expect(MarkdownReportWriter.write(again, toolVersion: "TEST") == Self.outputs[2].1)
+  }
+
+  @Test func markdownEscapesNames() {
+    let md = Self.outputs[2].1
+    #expect(!md.contains("<b>"))
+    #expect(md.contains("&lt;b&gt;&amp;\"odd\\|name\\*\\`"))
+  }
+
+  @Test func sarifShape() throws {
+    let json = try JSONSerialization.jsonObject(with: Data(Self.outputs[3].1.utf8)) as! [String: Any]
+    #expect(json["version"] as? String == "2.1.0")
+    let run = (json["runs"] as! [[String: Any]])[0]
+    let driver = (run["tool"] as! [String: Any])["driver"] as! [String: Any]
+    let rules = driver["rules"] as! [[String: Any]]
+    #expect(rules.map { $0["id"] as! String } == RuleRegistry.identifiers)
+    let results = run["results"] as! [[String: Any]]
+    #expect(results.count == Self.report.findings.count)
+    for result in results {
+      let index = result["ruleIndex"] as! Int
+      #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
+      #expect(["error", "warning", "note"].contains(result["level"] as! String))
+    }
+  }
+
+  @Test func githubCommandsEscapeProperties() {
+    let lines = Self.outputs[4].1.split(separator: "\n")
+    #expect(lines.count == Self.report.findings.count + 1)
+    #expect(lines.allSatisfy { $0.hasPrefix("::error file=App/") || $0.hasPrefix("::warning file=App/") || $0.hasPrefix("::notice file=App/") })
+    #expect(lines.allSatisfy { !$0.dropFirst(2).contains("\n") })
+  }
+
+  @Test func xcodeLinesAreAbsolute() {
+    for line in Self.outputs[5].1.split(separator: "\n") {
+      #expect(line.hasPrefix("/src/App/TabBar/"))
+      #expect(line.contains(": error: ") || line.contains(": warning: ") || line.contains(": note: "))
+      #expect(line.hasSuffix("]"))
+    }
+  }
+}
