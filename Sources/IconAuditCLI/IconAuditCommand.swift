@@ -10,6 +10,8 @@ public enum IconAuditCommand {
     ("audit", AuditCommand.spec.abstract),
     ("measure", MeasureCommand.spec.abstract),
     ("rules", RulesCommand.spec.abstract),
+    ("drift", DriftCommand.spec.abstract),
+    ("history", HistoryCommand.spec.abstract),
   ]
 
   static var help: String {
@@ -52,6 +54,10 @@ public enum IconAuditCommand {
       return runCommand(MeasureCommand.spec, rest, MeasureCommand.run)
     case "rules":
       return runCommand(RulesCommand.spec, rest, RulesCommand.run)
+    case "drift":
+      return runCommand(DriftCommand.spec, rest, DriftCommand.run)
+    case "history":
+      return runCommand(HistoryCommand.spec, rest, HistoryCommand.run)
     default:
       Console.err("iconaudit: \(ArgumentError.unknownCommand(first))\n\n" + help)
       return .usage

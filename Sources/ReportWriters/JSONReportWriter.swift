@@ -23,6 +23,7 @@ public enum JSONReportWriter {
         "widthPx": .int(icon.widthPx),
         "heightPx": .int(icon.heightPx),
         "metrics": (try? encoder.encode(icon.metrics)) ?? .null,
+        "signature": icon.mask.map { .string(signatureHex(Spectrum.signature($0))) } ?? .null,
       ])
     }
     let totalIcons = report.families.reduce(0) { $0 + $1.icons.count }
@@ -85,6 +86,20 @@ public enum JSONReportWriter {
 
   public static func write(_ report: AuditReport, toolVersion: String) -> String {
     value(report, toolVersion: toolVersion).serialized()
+  }
+
+  /// A drawing's `Spectrum.Signature` as 512 hex digits (each cell quantised to a byte), so that
+  /// drift can recognise a renamed icon in a snapshot without its pixels.
+  public static func signatureHex(_ signature: Spectrum.Signature) -> String {
+    let digits = Array("0123456789abcdef")
+    var out = ""
+    out.reserveCapacity(signature.cells.count * 2)
+    for cell in signature.cells {
+      let byte = Int((min(max(cell, 0), 1) * 255).rounded())
+      out.append(digits[byte >> 4])
+      out.append(digits[byte & 15])
+    }
+    return out
   }
 
   static func spread(_ s: RobustSpread) -> JSONValue {

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// A family over many releases: consistency and spreads per snapshot, and the icons that moved
+/// most between the first and the last release they appear in.
+public struct HistoryReport: Sendable {
+  public struct Mover: Sendable, Equatable {
+    public var id: String
+    /// Relative change of perceived size from its first to its last snapshot.
+    public var sizeChange: Double
+    public var strokeChangePx: Double
+    public var first: String
+    public var last: String
+  }
+
+  public var snapshots: [Snapshot]
+  public var movers: [Mover]
+
+  public init(snapshots: [Snapshot], top: Int = 10) {
+    self.snapshots = snapshots
+    var firstSeen: [String: (Snapshot.Icon, String)] = [:]
+    var lastSeen: [String: (Snapshot.Icon, String)] = [:]
+    for s in snapshots {
+      let label = s.label ?? s.source
+      for icon in s.icons {
+        if firstSeen[icon.id] == nil { firstSeen[icon.id] = (icon, label) }
+        lastSeen[icon.id] = (icon, label)
+      }
+    }
+    var movers: [Mover] = []
+    for (id, (a, la)) in firstSeen {
+      guard let (b, lb) = lastSeen[id], la != lb, a.perceivedSizePt > 0 else { continue }
+      movers.append(Mover(id: id, sizeChange: b.perceivedSizePt / a.perceivedSizePt - 1,
+                          strokeChangePx: b.strokeWeightPx - a.strokeWeightPx, first: la, last: lb))
+    }
+    movers.sort { (abs(log1p($0.sizeChange)) + abs($0.strokeChangePx) / 4, $1.id) > (abs(log1p($1.sizeChange)) + abs($1.strokeChangePx) / 4, $0.id) }
+    self.movers = Array(movers.prefix(top))
+  }
+
+  /// Sorts snapshots by label in natural version order (v2.10 after v2.9); unlabelled last.
+  public static func ordered(byLabel snapshots: [Snapshot]) -> [Snapshot] {
+    snapshots.sorted { a, b in
+      switch (a.label, b.label) {
+      case let (x?, y?): return x.compare(y, options: [.numeric, .caseInsensitive]) == .orderedAscending
+      case (.some, nil): return true
+      default: return false
+      }
+    }
+  }
+}
+
+public enum HistoryWriter {
+  static func label(_ s: Snapshot) -> String { s.label ?? s.source }
+
+  public static func jsonValue(_ h: HistoryReport) -> JSONValue {
+    .object([
+      "releases": .array(h.snapshots.map { s in
+        .object([
+          "label": .string(label(s)), "icons": .int(s.icons.count), "findings": .int(s.findings.count),
+          "consistencyScore": .double(s.consistencyScore),
+          "spreads": .object(s.spreads.mapValues(JSONValue.double)),
+        ])
+      }),
+      "movers": .array(h.movers.map { m in
+        .object(["id": .string(m.id), "sizeChange": .double(m.sizeChange), "strokeChangePx": .double(m.strokeChangePx),
+                 "first": .string(m.first), "last": .string(m.last)])
+      }),
+    ])
+  }
+
+  public static func markdown(_ h: HistoryReport) -> String {
+    let e = MarkdownReportWriter.escape
+    var out = "## iconaudit history\n\n| release | icons | findings | consistency | size spread | stroke spread | detail spread |\n|---|--:|--:|--:|--:|--:|--:|\n"
+    for s in h.snapshots {
+      out += "| \(e(label(s))) | \(s.icons.count) | \(s.findings.count) | \(String(format: "%.1f", s.consistencyScore)) | "
+      out += ["effectiveSizePt", "strokeWeightPt", "detailDensity"].map { String(format: "%.1f%%", (s.spreads[$0] ?? 0) * 100) }.joined(separator: " | ") + " |\n"
+    }
+    if !h.movers.isEmpty {
+      out += "\n**Icons that moved most**\n\n| icon | size | stroke | between |\n|---|--:|--:|---|\n"
+      for m in h.movers {
+        out += "| \(e(m.id)) | \(String(format: "%+.1f%%", m.sizeChange * 100)) | \(String(format: "%+.2f px", m.strokeChangePx)) | \(e(m.first)) → \(e(m.last)) |\n"
+      }
+    }
+    return out
+  }
+
+  public static func html(_ h: HistoryReport) -> String {
+    let esc = DriftWriter.esc
+    let n = h.snapshots.count
+    let width = 640.0, height = 220.0, pad = 36.0
+    func x(_ i: Int) -> Double { n <= 1 ? width / 2 : pad + Double(i) * (width - 2 * pad) / Double(n - 1) }
+    func y(_ v: Double) -> Double { height - pad - (min(max(v, 0), 100) / 100) * (height - 2 * pad) }
+    var chart = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"consistency over releases\">"
+    for v in stride(from: 0.0, through: 100, by: 25) {
+      chart += "<line x1=\"\(pad)\" x2=\"\(width - pad)\" y1=\"\(y(v))\" y2=\"\(y(v))\" class=\"grid\"/><text x=\"4\" y=\"\(y(v) + 4)\" class=\"axis\">\(Int(v))</text>"
+    }
+    let points = h.snapshots.enumerated().map { String(format: "%.1f,%.1f", x($0.offset), y($0.element.consistencyScore)) }.joined(separator: " ")
+    chart += "<polyline points=\"\(points)\" class=\"score\"/>"
+    for (i, s) in h.snapshots.enumerated() {
+      chart += String(format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" class=\"dot\"/>", x(i), y(s.consistencyScore))
+      chart += String(format: "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" class=\"axis\">", x(i), height - 10) + esc(label(s)) + "</text>"
+    }
+    chart += "</svg>"
+    var rows = ""
+    for s in h.snapshots {
+      rows += "<tr><td>\(esc(label(s)))</td><td>\(s.icons.count)</td><td>\(s.findings.count)</td><td>\(String(format: "%.1f", s.consistencyScore))</td>"
+      rows += ["effectiveSizePt", "strokeWeightPt", "detailDensity"].map { "<td>\(String(format: "%.1f%%", (s.spreads[$0] ?? 0) * 100))</td>" }.joined() + "</tr>\n"
+    }
+    var movers = ""
+    for m in h.movers {
+      movers += "<tr><td>\(esc(m.id))</td><td>\(String(format: "%+.1f%%", m.sizeChange * 100))</td><td>\(String(format: "%+.2f px", m.strokeChangePx))</td><td>\(esc(m.first)) → \(esc(m.last))</td></tr>\n"
+    }
+    return """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>iconaudit history</title>
+      <style>
+      :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7; --accent: #007aff; }
+      @media (prefers-color-scheme: dark) { :root { --fg: #f5f5f7; --bg: #1c1c1e; --muted: #a1a1a6; --line: #3a3a3c; --accent: #0a84ff; } }
+      body { font: 15px/1.45 -apple-system, system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 2rem auto; max-width: 60rem; padding: 0 1rem; }
+      table { border-collapse: collapse; width: 100%; } td, th { border-bottom: 1px solid var(--line); padding: .4rem .6rem; text-align: left; }
+      th { color: var(--muted); } svg { width: 100%; max-width: 640px; }
+      .grid { stroke: var(--line); } .axis { fill: var(--muted); font-size: 11px; } .score { fill: none; stroke: var(--accent); stroke-width: 2.5; } .dot { fill: var(--accent); }
+      </style></head><body>
+      <h1>Icon family over releases</h1>
+      <h2>Consistency</h2>
+      \(chart)
+      <table><tr><th>release</th><th>icons</th><th>findings</th><th>consistency</th><th>size spread</th><th>stroke spread</th><th>detail spread</th></tr>
+      \(rows)</table>
+      \(movers.isEmpty ? "" : "<h2>Icons that moved most</h2><table><tr><th>icon</th><th>size</th><th>stroke</th><th>between</th></tr>\n\(movers)</table>")
+      </body></html>
+
+      """
+  }
+}
