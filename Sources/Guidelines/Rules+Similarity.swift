@@ -48,13 +48,13 @@ public struct DuplicateIconRule: Rule {
       let signature = Spectrum.signature(mask)
       return signature.isEmpty ? nil : (icon, mask, signature)
     }.sorted { $0.icon.path < $1.icon.path }
-    let states = AuditConfiguration().selectedSuffixes
     var findings: [Finding] = []
     for j in items.indices {
       for i in 0..<j {
         let a = items[i], b = items[j]
         let inkA = a.icon.metrics.inkAreaPt2, inkB = b.icon.metrics.inkAreaPt2
-        guard a.icon.id != b.icon.id, !Similarity.areStates(a.icon.id, b.icon.id, suffixes: states),
+        // The states of one item (star, star-selected) are selected_state_mismatch's to judge.
+        guard a.icon.id != b.icon.id, a.icon.itemId != b.icon.itemId,
           abs(inkA - inkB) <= t("inkDifference") * max(inkA, inkB),
           Similarity.isWithin(a.signature, b.signature, t("signatureDistance"))
         else { continue }
@@ -134,7 +134,7 @@ public struct ResemblesSystemIconRule: Rule {
   }
 }
 
-/// Helpers of the similarity rules: signature prefilter, state names, resampling.
+/// Helpers of the similarity rules: signature prefilter, ink box, resampling.
 enum Similarity {
   /// Whether two signatures are within `limit` (RMS cell difference), stopping early.
   static func isWithin(_ a: Spectrum.Signature, _ b: Spectrum.Signature, _ limit: Double) -> Bool {
@@ -146,11 +146,6 @@ enum Similarity {
       if sum > bound { return false }
     }
     return true
-  }
-
-  /// Whether two ids are the states of one item (`star`, `star-selected`).
-  static func areStates(_ a: String, _ b: String, suffixes: [String]) -> Bool {
-    suffixes.contains { a + $0 == b || b + $0 == a }
   }
 
   /// The ink's bounding box (coverage > 0.01), width and height in px; nil when empty.

@@ -7,7 +7,7 @@ import ReportWriters
 
 /// `iconaudit audit PATH…`: measure, analyse the family, run the rules, write a report.
 enum AuditCommand {
-  static let formats = ["text", "json", "markdown", "sarif", "github", "xcode"]
+  static let formats = ["text", "json", "markdown", "html", "sarif", "github", "xcode"]
 
   static let spec = CommandSpec(
     name: "iconaudit audit",
@@ -112,6 +112,9 @@ enum AuditCommand {
     switch arguments.value("format") ?? "text" {
     case "json": text = JSONReportWriter.write(report, toolVersion: IconAuditCommand.version)
     case "markdown": text = MarkdownReportWriter.write(report, toolVersion: IconAuditCommand.version)
+    case "html":
+      text = HTMLReportWriter.write(report, toolVersion: IconAuditCommand.version,
+                                    configurationDescription: configPath.map { "configuration file " + PathText.lastComponent($0) })
     case "sarif":
       var prefixed = report
       if !prefix.isEmpty {

@@ -96,12 +96,12 @@ public struct StrokeWeight: Sendable, Equatable {
         let centre = Point2D(x: Double(x) + 0.5, y: Double(y) + 0.5)
         let dt = d2.squareRoot()
         let limit = max(3 * dt, dt + 3)
-        let (width, angle) = profile.minimumChord(
-          at: centre, around: atan2(ny, nx), limit: limit)
+        let n = (nx * nx + ny * ny).squareRoot()
+        let best = profile.minimumChord(at: centre, nx: nx / n, ny: ny / n, limit: limit)
         samples.append(
           Sample(
-            positionPx: centre, normal: Point2D(x: cos(angle), y: sin(angle)),
-            widthPx: width, distancePx: dt, counted: counted[k]))
+            positionPx: centre, normal: Point2D(x: best.cos, y: best.sin),
+            widthPx: best.width, distancePx: dt, counted: counted[k]))
       }
     }
     if !samples.contains(where: \.counted) {
@@ -199,12 +199,34 @@ public struct StrokeWeight: Sendable, Equatable {
       return top + (bottom - top) * ay
     }
 
-    /// ∫α along the line through `centre` at `angle`, each side stopping at α ≈ 0, at a rise after
-    /// leaving the core, or at `limit` px.
-    func chord(at centre: Point2D, angle: Double, limit: Double) -> Double {
+    /// α at (x, y) where all four bilinear neighbours lie on the canvas (0.5 ≤ x < width − 0.5, and
+    /// the same for y): no bounds checks.
+    @inline(__always)
+    func sampleInside(_ x: Double, _ y: Double) -> Double {
+      let u = x - 0.5
+      let v = y - 0.5
+      let i = Int(u)
+      let j = Int(v)
+      let ax = u - Double(i)
+      let ay = v - Double(j)
+      let p = j &* width &+ i
+      let base = alpha.baseAddress.unsafelyUnwrapped
+      let a00 = Double(base[p])
+      let a10 = Double(base[p &+ 1])
+      let a01 = Double(base[p &+ width])
+      let a11 = Double(base[p &+ width &+ 1])
+      let top = a00 + (a10 - a00) * ax
+      let bottom = a01 + (a11 - a01) * ax
+      return top + (bottom - top) * ay
+    }
+
+    /// ∫α along the line through `centre` in the unit direction (`cx`, `cy`), each side stopping at
+    /// α ≈ 0, at a rise after leaving the core, or at `limit` px.
+    @inline(__always)
+    func chord(at centre: Point2D, _ cx: Double, _ cy: Double, limit: Double) -> Double {
       let step = StrokeWeight.stepPx
-      let dx = cos(angle) * step
-      let dy = sin(angle) * step
+      let dx = cx * step
+      let dy = cy * step
       let steps = Int(limit / step)
       return
         (sample(centre.x, centre.y) + side(centre, dx, dy, steps)
@@ -220,6 +242,24 @@ public struct StrokeWeight: Sendable, Equatable {
       var x = centre.x
       var y = centre.y
       var k = 1
+      // When both ends of the side lie where the bilinear neighbours are all on the canvas, so does
+      // every sample between them: sample without bounds checks.
+      let ex = x + dx * Double(steps)
+      let ey = y + dy * Double(steps)
+      let right = Double(width) - 0.5
+      let bottom = Double(height) - 0.5
+      if min(x, ex) >= 0.5 && max(x, ex) < right && min(y, ey) >= 0.5 && max(y, ey) < bottom {
+        while k <= steps {
+          x += dx
+          y += dy
+          let a = sampleInside(x, y)
+          if a < 0.01 || (lowest < 0.5 && a > lowest + 0.05) { break }
+          lowest = min(lowest, a)
+          sum += a
+          k &+= 1
+        }
+        return sum
+      }
       while k <= steps {
         x += dx
         y += dy
@@ -232,51 +272,62 @@ public struct StrokeWeight: Sendable, Equatable {
       return sum
     }
 
-    /// The smallest chord within ±45° of `angle`: a coarse scan every 22.5°, then golden-section
-    /// search (to under 1°) around the best. Returns the width and the angle.
-    func minimumChord(at centre: Point2D, around angle: Double, limit: Double) -> (Double, Double) {
-      let coarse = Double.pi / 8
-      var bestAngle = angle
-      var best = chord(at: centre, angle: angle, limit: limit)
-      for k in -2...2 where k != 0 {
-        let a = angle + Double(k) * coarse
-        let c = chord(at: centre, angle: a, limit: limit)
-        if c < best {
-          best = c
-          bestAngle = a
+    /// The smallest chord within reach of the unit direction (`nx`, `ny`): chords at the direction
+    /// and 22.5° either side (moving on by 22.5°, up to ±45°, while the chord keeps shrinking), then
+    /// one chord at the minimum of the model 1 / chord(θ) = cos(θ − φ) / w fitted to the three
+    /// chords around the best (least squares): the exact chord of a straight stroke of width w and
+    /// normal φ. Returns the smallest chord evaluated and its unit direction.
+    func minimumChord(at centre: Point2D, nx: Double, ny: Double, limit: Double)
+      -> (width: Double, cos: Double, sin: Double)
+    {
+      let c22 = 0.923_879_532_511_286_7  // cos 22.5°
+      let s22 = 0.382_683_432_365_089_8  // sin 22.5°
+      // The three directions around the middle one (mx, my): −22.5°, 0, +22.5°.
+      var mx = nx
+      var my = ny
+      var f0 = chord(at: centre, mx, my, limit: limit)
+      var plus = (x: mx * c22 - my * s22, y: mx * s22 + my * c22)
+      var minus = (x: mx * c22 + my * s22, y: -mx * s22 + my * c22)
+      var fp = chord(at: centre, plus.x, plus.y, limit: limit)
+      var fm = chord(at: centre, minus.x, minus.y, limit: limit)
+      // Walk one more step toward a smaller chord (the coarse scan of ±45°).
+      if fp < f0 && fp < fm {
+        let next = (x: plus.x * c22 - plus.y * s22, y: plus.x * s22 + plus.y * c22)
+        let fn = chord(at: centre, next.x, next.y, limit: limit)
+        if fn < fp {
+          (minus, fm) = ((mx, my), f0)
+          (mx, my, f0) = (plus.x, plus.y, fp)
+          (plus, fp) = (next, fn)
+        }
+      } else if fm < f0 && fm < fp {
+        let next = (x: minus.x * c22 + minus.y * s22, y: -minus.x * s22 + minus.y * c22)
+        let fn = chord(at: centre, next.x, next.y, limit: limit)
+        if fn < fm {
+          (plus, fp) = ((mx, my), f0)
+          (mx, my, f0) = (minus.x, minus.y, fm)
+          (minus, fm) = (next, fn)
         }
       }
-      let ratio = (5.0.squareRoot() - 1) / 2
-      var lo = bestAngle - coarse
-      var hi = bestAngle + coarse
-      var a1 = hi - ratio * (hi - lo)
-      var a2 = lo + ratio * (hi - lo)
-      var f1 = chord(at: centre, angle: a1, limit: limit)
-      var f2 = chord(at: centre, angle: a2, limit: limit)
-      for _ in 0..<9 {
-        if f1 < f2 {
-          hi = a2
-          a2 = a1
-          f2 = f1
-          a1 = hi - ratio * (hi - lo)
-          f1 = chord(at: centre, angle: a1, limit: limit)
-        } else {
-          lo = a1
-          a1 = a2
-          f1 = f2
-          a2 = lo + ratio * (hi - lo)
-          f2 = chord(at: centre, angle: a2, limit: limit)
-        }
-      }
-      if f1 < best {
-        best = f1
-        bestAngle = a1
-      }
-      if f2 < best {
-        best = f2
-        bestAngle = a2
-      }
-      return (best, bestAngle)
+      var best = (width: f0, cos: mx, sin: my)
+      if fp < best.width { best = (fp, plus.x, plus.y) }
+      if fm < best.width { best = (fm, minus.x, minus.y) }
+      // Least squares of g(t) = a cos t + b sin t through g = 1 / chord at t = −22.5°, 0, +22.5°
+      // (the cross term vanishes by symmetry); the minimum chord is at t = atan2(b, a), clamped to
+      // the bracket.
+      let a = (1 / f0 + (1 / fp + 1 / fm) * c22) / (1 + 2 * c22 * c22)
+      let b = (1 / fp - 1 / fm) / (2 * s22)
+      guard a > 0 else { return best }
+      let t = min(max(atan2(b, a), -Double.pi / 8), Double.pi / 8)
+      let ct = cos(t)
+      let st = sin(t)
+      let rx = mx * ct - my * st
+      let ry = mx * st + my * ct
+      let length = (rx * rx + ry * ry).squareRoot()
+      let ux = rx / length
+      let uy = ry / length
+      let c = chord(at: centre, ux, uy, limit: limit)
+      if c < best.width { best = (c, ux, uy) }
+      return best
     }
   }
 }

@@ -1,33 +1,114 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+import Darwin
+private let systemRead = Darwin.read
+#endif
+
+/// Reads whole files with a byte limit, safely against hostile paths.
+///
+/// The file is opened once (`O_NONBLOCK`, so a named pipe or a device never blocks the open), then
+/// `fstat` on that descriptor decides: only a regular file is read (a FIFO, socket or device such as
+/// `/dev/zero` behind a symbolic link named `icon.png` is refused), its size is checked against the
+/// limit before anything is read, and at most `limit + 1` bytes are read, so a file that grows
+/// between the check and the read is still bounded. Checking the opened descriptor rather than the
+/// path leaves no window between the check and the read.
+public enum BoundedFile {
+  /// Why a file could not be read.
+  public enum Failure: Error, Equatable, Sendable {
+    case noSuchFile
+    case permissionDenied
+    case notRegularFile(String)
+    case tooLarge(bytes: Int, limit: Int)
+    case other(String)
+
+    /// A short explanation without the path.
+    public var reason: String {
+      switch self {
+      case .noSuchFile: return "no such file"
+      case .permissionDenied: return "permission denied"
+      case .notRegularFile(let kind): return "not a regular file (\(kind))"
+      case .tooLarge(let bytes, let limit): return "file is \(bytes) bytes, over the limit of \(limit) bytes"
+      case .other(let reason): return reason
+      }
+    }
+  }
+
+  /// The bytes of the regular file at `path` (symbolic links followed), at most `limit` of them.
+  public static func read(path: String, limit: Int) throws(Failure) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { throw failure(errno) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw failure(errno) }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG else { throw .notRegularFile(describe(type: type)) }
+    let declared = Int(info.st_size)
+    if declared > limit { throw .tooLarge(bytes: declared, limit: limit) }
+    // Read at most limit + 1 bytes: a file that grew since fstat is still bounded.
+    let capacity = limit == Int.max ? limit : limit + 1
+    var bytes = [UInt8](repeating: 0, count: min(declared, limit) + 1)
+    var count = 0
+    while count < capacity {
+      if count == bytes.count {
+        bytes.append(contentsOf: repeatElement(0, count: min(max(bytes.count, 4096), capacity - count)))
+      }
+      let n = bytes.withUnsafeMutableBytes { raw in
+        systemRead(fd, raw.baseAddress! + count, raw.count - count)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw failure(errno)
+      }
+      if n == 0 { break }
+      count += n
+    }
+    if count > limit { throw .tooLarge(bytes: count, limit: limit) }
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+
+  /// The bytes of a file as `Data`, for JSON parsing.
+  public static func readData(path: String, limit: Int) throws(Failure) -> Data {
+    Data(try read(path: path, limit: limit))
+  }
+
+  private static func failure(_ code: Int32) -> Failure {
+    switch code {
+    case ENOENT, ENOTDIR: return .noSuchFile
+    case EACCES, EPERM: return .permissionDenied
+    case EISDIR: return .notRegularFile("a directory")
+    case ELOOP: return .other("too many levels of symbolic links")
+    default: return .other(String(cString: strerror(code)))
+    }
+  }
+
+  private static func describe(type: mode_t) -> String {
+    switch type {
+    case S_IFDIR: return "a directory"
+    case S_IFIFO: return "a named pipe"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    default: return "a special file"
+    }
+  }
+}
+
 /// Reads a whole file, refusing one larger than `limit` bytes before reading it.
 func readFileBytes(path: String, limit: Int) throws(RasterError) -> [UInt8] {
-  let attributes: [FileAttributeKey: Any]
   do {
-    attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return try BoundedFile.read(path: path, limit: limit)
   } catch {
-    throw .unreadableFile(path: path, reason: describeFileError(error, path: path))
-  }
-  if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
-    throw .unreadableFile(path: path, reason: "it is a directory")
-  }
-  if let size = attributes[.size] as? NSNumber, size.intValue > limit {
-    throw .fileTooLarge(path: path, bytes: size.intValue, limit: limit)
-  }
-  guard let handle = FileHandle(forReadingAtPath: path) else {
-    throw .unreadableFile(path: path, reason: "permission denied or not a regular file")
-  }
-  defer { try? handle.close() }
-  do {
-    // Read at most limit + 1 bytes: a file that grew since stat() is still bounded.
-    let data = try handle.read(upToCount: limit + 1) ?? Data()
-    if data.count > limit { throw RasterError.fileTooLarge(path: path, bytes: data.count, limit: limit) }
-    return [UInt8](data)
-  } catch let error as RasterError {
-    throw error
-  } catch {
-    throw .unreadableFile(path: path, reason: describeFileError(error, path: path))
+    switch error {
+    case .tooLarge(let bytes, let limit): throw .fileTooLarge(path: path, bytes: bytes, limit: limit)
+    case .notRegularFile("a directory"): throw .unreadableFile(path: path, reason: "it is a directory")
+    default: throw .unreadableFile(path: path, reason: error.reason)
+    }
   }
 }
 

@@ -65,7 +65,7 @@ enum SVGChart {
     case exempt
   }
 
-  static let width = 200.0
+  static let width = 180.0
   static let height = 22.0
 
   /// One value against its band: a track, the band `median × [bandLow, bandHigh]`, a median
@@ -82,9 +82,16 @@ enum SVGChart {
       s += "<line class=\"median\" x1=\"\(n(m))\" y1=\"\(n(mid - 8))\" x2=\"\(n(m))\" y2=\"\(n(mid + 8))\"/>"
     }
     if value > 0 && value.isFinite {
-      let x = scale.x(value)
-      let r = secondary ? 3.6 : 5.0
-      s += "<circle class=\"dot \(mark.rawValue)\(secondary ? " secondary" : "")\" cx=\"\(n(x))\" cy=\"\(n(mid))\" r=\"\(n(r))\"><title>\(HTMLEscaping.escape(label))</title></circle>"
+      let classes = "dot \(mark.rawValue)\(secondary ? " secondary" : "")"
+      let title = "<title>\(HTMLEscaping.escape(label))</title>"
+      if value < scale.lo || value > scale.hi {
+        // Off the axis (a selected state far from the family): an arrow at the edge.
+        let x = value < scale.lo ? scale.x0 : scale.x1, d = value < scale.lo ? -1.0 : 1.0
+        s += "<path class=\"\(classes) off\" d=\"M\(n(x + 5 * d)) \(n(mid))L\(n(x - 2 * d)) \(n(mid - 5))V\(n(mid + 5))Z\">\(title)</path>"
+      } else {
+        let r = secondary ? 3.6 : 5.0
+        s += "<circle class=\"\(classes)\" cx=\"\(n(scale.x(value)))\" cy=\"\(n(mid))\" r=\"\(n(r))\">\(title)</circle>"
+      }
     }
     return s + "</svg>"
   }
@@ -93,8 +100,12 @@ enum SVGChart {
   static func axis(_ scale: LogScale, decimals: Int) -> String {
     var s = "<svg class=\"axis\" width=\"\(n(width))\" height=\"18\" viewBox=\"0 0 \(n(width)) 18\" aria-hidden=\"true\">"
     s += "<line x1=\"\(n(scale.x0))\" y1=\"17\" x2=\"\(n(scale.x1))\" y2=\"17\"/>"
+    var last = -Double.infinity
     for t in scale.ticks() {
       let x = scale.x(t)
+      // Linear ticks bunch up at the high end of a log axis: keep labels apart.
+      guard x - last >= 28 else { continue }
+      last = x
       s += "<line x1=\"\(n(x))\" y1=\"13\" x2=\"\(n(x))\" y2=\"17\"/>"
       s += "<text x=\"\(n(x))\" y=\"10\" text-anchor=\"middle\">\(HTMLFormat.number(t, decimals))</text>"
     }

@@ -27,14 +27,6 @@ struct SimilarityRulesTests {
     #expect(Similarity.isWithin(a, a, 0))
   }
 
-  @Test("state names")
-  func states() {
-    let suffixes = AuditConfiguration().selectedSuffixes
-    #expect(Similarity.areStates("TabBar/star", "TabBar/star-selected", suffixes: suffixes))
-    #expect(Similarity.areStates("star.fill", "star", suffixes: suffixes))
-    #expect(!Similarity.areStates("star", "start", suffixes: suffixes))
-  }
-
   @Test("duplicate_icon: each pair once, on the later path, naming the other")
   func duplicatePairs() {
     let clock = ExampleFamily.glyph(4)
@@ -53,7 +45,14 @@ struct SimilarityRulesTests {
     let moved = drawing { $0.rectOutline(x: 4, y: 3, width: 18, height: 18, stroke: 2) }
     #expect(auditWith(DuplicateIconRule.self, [.init(id: "a", mask: ExampleFamily.glyph(1)), .init(id: "b", mask: moved)]).count == 1)
     let star = ExampleFamily.glyph(6)
-    #expect(auditWith(DuplicateIconRule.self, [.init(id: "star", mask: star), .init(id: "star-selected", mask: star)]).isEmpty)
+    let states = [("star", IconState.unselected), ("star-selected", .selected)].map { id, state in
+      AuditIcon(id: id, path: id + ".png", scale: 2, widthPx: 48, heightPx: 48, metrics: MetricsEngine.measure(star),
+                mask: star, state: state, itemId: "star")
+    }
+    let context = RuleContext(family: FamilyAnalyzerShim.family(states), icons: states,
+                              thresholds: AuditConfiguration().thresholds(for: DuplicateIconRule.description))
+    #expect(DuplicateIconRule().check(context).isEmpty)
+    #expect(auditWith(DuplicateIconRule.self, [.init(id: "star", mask: star), .init(id: "star-copy", mask: star)]).count == 1)
     let empty = AlphaMask(width: 48, height: 48, scale: 2)
     #expect(auditWith(DuplicateIconRule.self, [.init(id: "a", mask: empty), .init(id: "b", mask: empty)]).isEmpty)
   }

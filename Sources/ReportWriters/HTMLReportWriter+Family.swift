@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
+import Foundation
+import Guidelines
+import IconMetrics
+import IconRaster
+
+/// One icon's figures against its style group. Selected states are not part of the family's
+/// statistics (one state per item); they are placed against their item's group.
+struct HTMLFigures {
+  var size: Double
+  var stroke: Double
+  var detail: Double
+  var group: StyleGroupSummary?
+  var style: IconStyle
+  var openStroke: Bool
+  /// True when the family analysis scored the icon (false for selected states).
+  var evaluated: Bool
+
+  init(_ icon: AuditIcon, family: FamilyReport?) {
+    let m = icon.metrics
+    if let family, let e = family.evaluation(for: icon.id) {
+      size = e.size.value
+      stroke = e.stroke.value
+      detail = e.detail.value
+      group = family.group(e.group)
+      style = e.style
+      openStroke = e.isOpenStroke
+      evaluated = true
+    } else {
+      size = FamilyAnalyzer.effectiveSize(m)
+      stroke = m.strokeWeightPt
+      detail = m.detailDensity
+      let item = family?.evaluation(for: icon.itemId)
+      group = item.flatMap { family?.group($0.group) } ?? family?.groups.first
+      style = m.style
+      openStroke = false
+      evaluated = false
+    }
+  }
+
+  static func ratio(_ value: Double, _ median: Double?) -> Double? {
+    guard let median, median > 0, value > 0, value.isFinite else { return nil }
+    return value / median
+  }
+
+  var sizeRatio: Double? { Self.ratio(size, group?.effectiveSizePt.median) }
+  var strokeRatio: Double? { Self.ratio(stroke, group?.strokeWeightPt.median) }
+  var detailRatio: Double? { Self.ratio(detail, group?.detailDensity.median) }
+}
+
+extension HTMLReportWriter {
+  /// The band drawn around a group's median: the size rule's default error limits,
+  /// 0.85–1/0.85 × the median (about ±15%), on every metric.
+  static let bandLow = 0.85
+  static let bandHigh = 1 / 0.85
+
+  static let sizeRules: Set<String> = ["perceived_size_outlier"]
+  static let strokeRules: Set<String> = ["stroke_weight_outlier"]
+  static let detailRules: Set<String> = ["detail_density_outlier"]
+
+  static func familySection(_ page: HTMLPage, family: HTMLPage.Family, position: Int) -> String {
+    let figures = family.iconIndices.map { HTMLFigures(page.report.icons[$0], family: family.report) }
+    var s = "<section class=\"family panel\" id=\"family-\(position)\">\n<div class=\"family-head\">"
+    s += "<h2>\(HTMLEscaping.escape(family.displayName))</h2>"
+    s += "<div class=\"meta\"><span>\(HTMLEscaping.escape(family.roleText))</span><span>\(HTMLFormat.plural(family.iconIndices.count, "icon"))</span>"
+    s += "<span>\(HTMLEscaping.escape(family.styleText))</span>\(scoreMeter(family.report?.consistencyScore))</div></div>\n"
+    if let report = family.report, !report.groups.isEmpty {
+      s += "<p class=\"groups\">"
+      s += report.groups.map { g in
+        "<span><b>\(g.style.rawValue.capitalized)</b> group, \(HTMLFormat.plural(g.members.count, "icon")): median size \(HTMLFormat.fixed(g.effectiveSizePt.median, 1)) pt"
+          + " · stroke \(HTMLFormat.fixed(g.strokeWeightPt.median, 2)) pt · detail \(HTMLFormat.fixed(g.detailDensity.median, 0))</span>"
+      }.joined()
+      s += "</p>\n"
+    }
+    s += bars(page, family: family)
+    s += chart(page, family: family, figures: figures)
+    s += cards(page, family: family, figures: figures, position: position)
+    return s + "</section>\n"
+  }
+
+  // MARK: Bars at 1× point size
+
+  /// A tab bar item: its unselected icon and, when there is one, its selected icon.
+  struct BarItem {
+    var icon: Int
+    var selected: Int?
+  }
+
+  static func barItems(_ page: HTMLPage, family: HTMLPage.Family) -> [BarItem] {
+    var items: [BarItem] = []
+    var position: [String: Int] = [:]
+    for index in family.iconIndices where page.report.icons[index].state != .selected {
+      let itemId = page.report.icons[index].itemId
+      if position[itemId] == nil { position[itemId] = items.count }
+      items.append(BarItem(icon: index, selected: nil))
+    }
+    // Selected states join their item; one without an unselected twin is an item of its own.
+    for index in family.iconIndices where page.report.icons[index].state == .selected {
+      if let p = position[page.report.icons[index].itemId], items[p].selected == nil {
+        items[p].selected = index
+      } else {
+        items.append(BarItem(icon: index, selected: index))
+      }
+    }
+    return items
+  }
+
+  /// The family in iOS bars at 1× point size: tab bars (five items a bar, the first selected,
+  /// titles under the icons), toolbars (every icon in the accent tint) and, when the family has
+  /// selected states, tab bars showing every item selected; on a light and a dark bar.
+  static func bars(_ page: HTMLPage, family: HTMLPage.Family) -> String {
+    let items = barItems(page, family: family)
+    guard !items.isEmpty else { return "" }
+    func chunked(_ size: Int) -> [[BarItem]] {
+      stride(from: 0, to: items.count, by: size).map { Array(items[$0..<min($0 + size, items.count)]) }
+    }
+    // A tab bar shows at most five items; a toolbar fits about eight 44 pt buttons on a phone.
+    let chunks = chunked(5), toolChunks = chunked(8)
+    let hasSelected = items.contains { $0.selected != nil }
+    let roles = Set(family.iconIndices.map { page.report.icons[$0].role })
+    let showTabBar = !roles.isSubset(of: [.toolbar, .navigationBar])
+    let showToolbar = !roles.isSubset(of: [.tabBar])
+
+    func tabBar(_ chunk: [BarItem], allSelected: Bool) -> String {
+      var s = "<div class=\"tabbar\">"
+      for (k, item) in chunk.enumerated() {
+        let isSelected = allSelected || k == 0
+        let index = isSelected ? (item.selected ?? item.icon) : item.icon
+        let icon = page.report.icons[index]
+        let flagged = page.worst(item.icon).map { " flag-\($0.rawValue)" } ?? ""
+        s += "<a class=\"tab\(isSelected ? " sel" : "")\(flagged)\" href=\"#icon-\(index)\" title=\"\(HTMLEscaping.escape(icon.id))\">"
+        s += "<span class=\"slot\">" + glyph(page, index, widthPx: icon.widthPt, heightPx: icon.heightPt) + "</span>"
+        s += "<span class=\"title\">\(HTMLEscaping.escape(page.itemName(item.icon)))</span></a>"
+      }
+      return s + "</div>"
+    }
+    func toolbar(_ chunk: [BarItem]) -> String {
+      let columns = "grid-template-columns:repeat(\(chunk.count),minmax(0,1fr))"
+      var bar = "<div class=\"toolbar\" style=\"\(columns)\">", captions = "<div class=\"captions\" style=\"\(columns)\">"
+      for item in chunk {
+        let icon = page.report.icons[item.icon]
+        let flagged = page.worst(item.icon).map { " flag-\($0.rawValue)" } ?? ""
+        bar += "<a class=\"tool\(flagged)\" href=\"#icon-\(item.icon)\" title=\"\(HTMLEscaping.escape(icon.id))\">"
+        bar += glyph(page, item.icon, widthPx: icon.widthPt, heightPx: icon.heightPt) + "</a>"
+        captions += "<span>\(HTMLEscaping.escape(page.itemName(item.icon)))</span>"
+      }
+      return "<div class=\"toolwrap\">" + bar + "</div>" + captions + "</div></div>"
+    }
+    func column(_ theme: String) -> String {
+      var s = "<div class=\"device \(theme)\"><p class=\"theme\">\(theme == "light" ? "Light" : "Dark")</p>"
+      if showTabBar {
+        s += "<p class=\"kind\">Tab bar</p>" + chunks.map { tabBar($0, allSelected: false) }.joined()
+      }
+      if showToolbar {
+        s += "<p class=\"kind\">Toolbar <span>(titles are not part of a toolbar)</span></p>" + toolChunks.map(toolbar).joined()
+      }
+      if hasSelected {
+        s += "<p class=\"kind\">Selected states</p>" + chunks.map { tabBar($0, allSelected: true) }.joined()
+      }
+      return s + "</div>"
+    }
+    var s = "<h3>In the bar, at 1× point size</h3>\n"
+    s += "<p class=\"lede\">Each icon at its size in points (an @2x pixel is half a CSS pixel), tinted as iOS tints a template image: "
+    s += "the alpha is the shape, the colour is the bar's. "
+    if showTabBar { s += "Tab bars show the first item selected. " }
+    if showToolbar { s += "Toolbars tint every item. " }
+    s += "Click an icon to see its measurements.</p>\n"
+    s += "<div class=\"toggles\"><label><input type=\"checkbox\" class=\"toggle-zoom\"> Zoom 2×</label></div>\n"
+    s += "<div class=\"bars\">" + column("light") + column("dark") + "</div>\n"
+    return s
+  }
+
+  // MARK: Charts
+
+  /// Comparison size, stroke weight and detail density of every icon against its group's
+  /// median and band, on log axes shared by the family.
+  static func chart(_ page: HTMLPage, family: HTMLPage.Family, figures: [HTMLFigures]) -> String {
+    guard !family.iconIndices.isEmpty else { return "" }
+    let x0 = 8.0, x1 = SVGChart.width - 8
+    func scale(_ value: (HTMLFigures) -> Double, _ median: (StyleGroupSummary) -> Double) -> SVGChart.LogScale {
+      // Selected states (not in the statistics) do not stretch the axis; off it, they get an arrow.
+      let primary = figures.filter(\.evaluated)
+      var values = (primary.isEmpty ? figures : primary).map(value)
+      for g in family.report?.groups ?? [] where median(g) > 0 {
+        values += [median(g) * bandLow, median(g) * bandHigh]
+      }
+      return SVGChart.LogScale(covering: values, x0: x0, x1: x1)
+    }
+    let sizeScale = scale({ $0.size }, { $0.effectiveSizePt.median })
+    let strokeScale = scale({ $0.stroke }, { $0.strokeWeightPt.median })
+    let detailScale = scale({ $0.detail }, { $0.detailDensity.median })
+
+    var s = "<h3>Measurements against the family</h3>\n"
+    s += "<p class=\"lede\">Size is √max(hull area, 0.7 × extent area), the size the family is compared on; stroke is the median "
+    s += "local width along the skeleton; detail is P² ÷ ink (contour length squared over inked area). Log axes. Click a column title to sort.</p>\n"
+    s += "<div class=\"legend\">"
+    s += "<span><svg width=\"34\" height=\"14\"><rect class=\"l-band\" x=\"1\" y=\"1\" width=\"32\" height=\"12\" rx=\"3\"/><line class=\"l-median\" x1=\"17\" y1=\"0\" x2=\"17\" y2=\"14\"/></svg>"
+    s += "group median and band (0.85–1.18×, the size rule's error limits)</span>"
+    s += "<span><svg width=\"12\" height=\"12\"><circle class=\"dot plain\" cx=\"6\" cy=\"6\" r=\"5\"/></svg>icon</span>"
+    s += "<span><svg width=\"12\" height=\"12\"><circle class=\"dot error\" cx=\"6\" cy=\"6\" r=\"5\"/></svg>error</span>"
+    s += "<span><svg width=\"12\" height=\"12\"><circle class=\"dot warning\" cx=\"6\" cy=\"6\" r=\"5\"/></svg>warning</span>"
+    s += "<span><svg width=\"12\" height=\"12\"><circle class=\"dot exempt\" cx=\"6\" cy=\"6\" r=\"4.5\"/></svg>exempt (an open stroke, kept small on purpose)</span>"
+    s += "<span><svg width=\"12\" height=\"12\"><circle class=\"dot plain secondary\" cx=\"6\" cy=\"6\" r=\"3.6\"/></svg>selected state (not in the statistics)</span>"
+    s += "</div>\n"
+    s += "<div class=\"scroll\"><table class=\"chart\"><thead><tr>"
+    s += "<th data-key=\"name\" class=\"sortable\">Icon</th>"
+    s += "<th data-key=\"size\" class=\"sortable\">Size <small>pt</small>\(SVGChart.axis(sizeScale, decimals: 1))</th><th></th>"
+    s += "<th data-key=\"stroke\" class=\"sortable\">Stroke <small>pt</small>\(SVGChart.axis(strokeScale, decimals: 2))</th><th></th>"
+    s += "<th data-key=\"detail\" class=\"sortable\">Detail <small>P² ÷ ink</small>\(SVGChart.axis(detailScale, decimals: 0))</th><th></th>"
+    s += "</tr></thead><tbody>\n"
+    for (k, index) in family.iconIndices.enumerated() {
+      let f = figures[k]
+      let icon = page.report.icons[index]
+      let secondary = !f.evaluated
+      func mark(_ rules: Set<String>, ratio: Double?, exemptable: Bool) -> SVGChart.Mark {
+        switch page.worst(index, rules: rules) {
+        case .error?: return .error
+        case .warning?: return .warning
+        default: break
+        }
+        if exemptable, f.openStroke, let ratio, ratio < bandLow { return .exempt }
+        return .plain
+      }
+      let name = page.iconName(index)
+      s += "<tr data-name=\"\(HTMLEscaping.escape(name.lowercased()))\" data-size=\"\(HTMLFormat.number(f.size, 4))\""
+      s += " data-stroke=\"\(HTMLFormat.number(f.stroke, 4))\" data-detail=\"\(HTMLFormat.number(f.detail, 4))\"\(secondary ? " class=\"secondary\"" : "")>"
+      s += "<td class=\"who\"><div><a href=\"#icon-\(index)\">\(thumbnail(page, index, box: 20))<span>\(HTMLEscaping.escape(name))</span></a>"
+      if icon.state == .selected { s += "<span class=\"chip\">selected</span>" }
+      if f.openStroke { s += "<span class=\"chip\" title=\"outline, nothing enclosed: kept small on purpose\">open stroke</span>" }
+      s += "</div></td>"
+      func cell(_ value: Double, _ median: Double?, _ scale: SVGChart.LogScale, _ m: SVGChart.Mark, _ unit: String, _ decimals: Int) -> String {
+        let ratio = HTMLFigures.ratio(value, median)
+        let text = HTMLFormat.fixed(value, decimals) + (unit.isEmpty ? "" : " " + unit)
+        let tip = name + ": " + text + (ratio.map { " (×" + HTMLFormat.fixed($0, 2) + " the median)" } ?? "")
+        var c = "<td class=\"plot\">" + SVGChart.strip(value: value, median: median ?? 0, bandLow: bandLow, bandHigh: bandHigh,
+                                                       scale: scale, mark: m, secondary: secondary, label: tip) + "</td>"
+        c += "<td class=\"val \(m.rawValue)\">\(text)"
+        if let ratio { c += "<small>×\(HTMLFormat.fixed(ratio, 2))</small>" }
+        return c + "</td>"
+      }
+      s += cell(f.size, f.group?.effectiveSizePt.median, sizeScale, mark(sizeRules, ratio: f.sizeRatio, exemptable: true), "pt", 1)
+      s += cell(f.stroke, f.group?.strokeWeightPt.median, strokeScale, mark(strokeRules, ratio: f.strokeRatio, exemptable: false), "pt", 2)
+      s += cell(f.detail, f.group?.detailDensity.median, detailScale, mark(detailRules, ratio: f.detailRatio, exemptable: false), "", 0)
+      s += "</tr>\n"
+    }
+    return s + "</tbody></table></div>\n"
+  }
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Guidelines
+
+extension HTMLReportWriter {
+  /// The findings grouped by rule: rules with errors first, then by registry order (unknown
+  /// rules last, by identifier); within a rule, by severity, then in report order.
+  static func findingsSection(_ page: HTMLPage) -> String {
+    let findings = page.report.findings
+    var s = "<section class=\"panel\" id=\"findings\">\n<h2>Findings"
+    if !findings.isEmpty { s += " <span class=\"count\">\(findings.count)</span>" }
+    s += "</h2>\n"
+    guard !findings.isEmpty else {
+      return s + "<p class=\"all-clear\">No findings: every icon follows the guidelines the enabled rules check.</p>\n</section>\n"
+    }
+    var ruleIds: [String] = []
+    for finding in findings where !ruleIds.contains(finding.ruleId) { ruleIds.append(finding.ruleId) }
+    let registry = RuleRegistry.all.map { $0.description.identifier }
+    func rank(_ id: String) -> Int { registry.firstIndex(of: id) ?? registry.count }
+    func worst(_ id: String) -> Severity { findings.filter { $0.ruleId == id }.map(\.severity).max() ?? .info }
+    ruleIds.sort { a, b in
+      let (wa, wb) = (worst(a), worst(b))
+      if wa != wb { return wa > wb }
+      let (ra, rb) = (rank(a), rank(b))
+      return ra != rb ? ra < rb : a < b
+    }
+    for id in ruleIds {
+      let description = RuleRegistry.rule(id)?.description
+      let group = findings.enumerated().filter { $0.element.ruleId == id }
+        .sorted { a, b in a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset }
+        .map(\.element)
+      let counts = Severity.allCases.reversed().compactMap { severity -> String? in
+        let c = group.filter { $0.severity == severity }.count
+        guard c > 0 else { return nil }
+        let word = severity == .info ? "note" : severity.rawValue
+        return "<span class=\"sev-\(severity.rawValue)-text\">\(HTMLFormat.plural(c, word))</span>"
+      }.joined(separator: " · ")
+      s += "<article class=\"rule sev-\(worst(id).rawValue)\" id=\"rule-\(HTMLEscaping.escape(id))\">\n"
+      s += "<header><h3>\(HTMLEscaping.escape(description?.name ?? id))</h3><code>\(HTMLEscaping.escape(id))</code>"
+      if let scope = description?.scope { s += "<span class=\"chip\">\(scope.rawValue)</span>" }
+      s += "<span class=\"counts\">\(counts)</span></header>\n"
+      if let rationale = description?.rationale {
+        s += "<p class=\"rationale\">\(HTMLEscaping.escape(rationale))</p>\n"
+      }
+      s += "<ol class=\"findings\">"
+      for finding in group {
+        let index = page.indexOfId[finding.iconId]
+        s += "<li class=\"finding sev-\(finding.severity.rawValue)\"><span class=\"sev\">\(finding.severity == .info ? "note" : finding.severity.rawValue)</span>"
+        if let index {
+          s += "<a class=\"who\" href=\"#icon-\(index)\">\(thumbnail(page, index, box: 28))<span>\(HTMLEscaping.escape(page.iconName(index)))</span></a>"
+        } else {
+          s += "<span class=\"who\"><span>\(HTMLEscaping.escape(finding.iconId))</span></span>"
+        }
+        s += "<div class=\"what\"><p class=\"msg\">\(HTMLEscaping.escape(finding.message))</p>"
+        if let fix = finding.fix { s += "<p class=\"fix\"><b>Fix</b> \(HTMLEscaping.escape(fix))</p>" }
+        s += "<p class=\"where\"><code>\(HTMLEscaping.escape(finding.path))</code>"
+        if let expected = finding.expected { s += " · expected \(HTMLEscaping.escape(expected))" }
+        s += "</p></div></li>"
+      }
+      s += "</ol>\n</article>\n"
+    }
+    return s + "</section>\n"
+  }
+}

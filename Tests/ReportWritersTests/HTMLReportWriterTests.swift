@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Guidelines
+import IconMetrics
+import IconRaster
+@testable import ReportWriters
+import Testing
+
+/// A small audited report for the HTML writer: a tab bar family of example glyphs (one drawn at
+/// 80%, one with a hostile name, a selected pair), a second family with a hostile name, and an
+/// unreadable file with a hostile name.
+func htmlTestReport() -> AuditReport {
+  var icons: [AuditIcon] = []
+  func add(_ family: String, _ name: String, _ mask: AlphaMask, role: IconRole = .tabBar) {
+    icons.append(AuditIcon(id: family + "/" + name, path: "\(family)/\(name)@2x.png", family: family, role: role,
+                           scale: mask.scale, widthPx: mask.width, heightPx: mask.height,
+                           metrics: MetricsEngine.measure(mask), mask: mask))
+  }
+  for i in 0..<6 { add("TabBar", "g\(i)", ExampleFamily.glyph(i)) }
+  add("TabBar", "small", ExampleFamily.glyph(1, size: 0.8))
+  add("TabBar", HTMLReportWriterTests.hostileName, ExampleFamily.glyph(7))
+  add("TabBar", "g0-selected", ExampleFamily.glyph(0, stroke: 3))
+  for i in 0..<4 { add(HTMLReportWriterTests.hostileFamily, "t\(i)", ExampleFamily.glyph(i + 2), role: .toolbar) }
+  let paired = StatePairing.assign(icons, suffixes: AuditConfiguration().selectedSuffixes)
+  var report = Auditor.audit(paired, label: "v1 <beta>")
+  report.unreadable = [(path: "TabBar/<img src=x onerror=alert(1)>.png", reason: "truncated PNG & \"bad\"")]
+  return report
+}
+
+@Suite struct HTMLReportWriterTests {
+  static let hostileName = "<script>alert('x')</script> \"q\" & co"
+  static let hostileFamily = "Tool\"bar' & <i>"
+  static let report = htmlTestReport()
+  static let html = HTMLReportWriter.write(report, toolVersion: "TEST", configurationDescription: "config <x> & \"y\"")
+
+  // MARK: Escaping
+
+  @Test func escapesTheFiveCharacters() {
+    #expect(HTMLEscaping.escape("<script>alert(\"x\")</script>") == "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;")
+    #expect(HTMLEscaping.escape("Tom & Jerry's") == "Tom &amp; Jerry&#39;s")
+    #expect(HTMLEscaping.escape("&amp;") == "&amp;amp;")
+  }
+
+  @Test func leavesOrdinaryTextAlone() {
+    for text in ["", "voicemail", "star.fill@2x.png", "Größe · 25 pt × 2", "📞 phone", "tab\tand\nlines\r"] {
+      #expect(HTMLEscaping.escape(text) == text)
+    }
+  }
+
+  @Test func replacesControlCharacters() {
+    #expect(HTMLEscaping.escape("a\u{0}b\u{1B}[31mc\u{7F}d\u{85}") == "a\u{FFFD}b\u{FFFD}[31mc\u{FFFD}d\u{FFFD}")
+  }
+
+  @Test func hostileNamesAreEscapedEverywhere() {
+    let html = Self.html
+    // The only script element is the writer's own.
+    #expect(html.components(separatedBy: "<script").count == 2)
+    #expect(!html.contains("<script>alert"))
+    #expect(!html.contains("<img src=x"))
+    #expect(!html.contains("<i>"))
+    #expect(!html.contains("<beta>"))
+    #expect(!html.contains("config <x>"))
+    #expect(html.contains(HTMLEscaping.escape(Self.hostileName)))
+    #expect(html.contains("Tool&quot;bar&#39; &amp; &lt;i&gt;"))
+    #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;.png"))
+    #expect(html.contains("truncated PNG &amp; &quot;bad&quot;"))
+    #expect(html.contains("config &lt;x&gt; &amp; &quot;y&quot;"))
+    // No attribute value is closed early by an input: every quote in the page is balanced
+    // within its tag, so no tag contains an unescaped input quote.
+    for tag in Self.tags(html) {
+      #expect(tag.filter { $0 == "\"" }.count % 2 == 0, "unbalanced quotes in \(tag.prefix(120))")
+    }
+  }
+
+  // MARK: Determinism and content
+
+  @Test func sameReportSameBytes() {
+    #expect(HTMLReportWriter.write(Self.report, toolVersion: "TEST", configurationDescription: "config <x> & \"y\"") == Self.html)
+    let again = htmlTestReport()
+    #expect(HTMLReportWriter.write(again, toolVersion: "TEST", configurationDescription: "config <x> & \"y\"") == Self.html)
+  }
+
+  @Test func everyIconAppearsWithItsCard() {
+    for (index, icon) in Self.report.icons.enumerated() {
+      #expect(Self.html.contains("id=\"icon-\(index)\" data-icon=\"\(HTMLEscaping.escape(icon.id))\""), "\(icon.id)")
+      #expect(Self.html.contains(".gm\(index){--m:url(\"data:image/png;base64,"), "\(icon.id)")
+    }
+  }
+
+  @Test func glyphImagesArePNGDataURIs() throws {
+    let marker = "data:image/png;base64,"
+    let parts = Self.html.components(separatedBy: marker).dropFirst()
+    #expect(parts.count == Self.report.icons.count)
+    for part in parts {
+      let base64 = String(part.prefix { $0 != "\"" })
+      let data = try #require(Data(base64Encoded: base64))
+      #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+  }
+
+  @Test func noNetworkReferences() {
+    let html = Self.html
+    for scheme in ["http://", "https://"] {
+      var rest = html[...]
+      while let range = rest.range(of: scheme) {
+        #expect(rest[range.upperBound...].hasPrefix("www.w3.org/2000/svg"), "a network reference: \(rest[range.lowerBound...].prefix(60))")
+        rest = rest[range.upperBound...]
+      }
+    }
+    #expect(!html.contains("src=\"//"))
+    #expect(!html.contains("@import"))
+  }
+
+  @Test func findingsAreGroupedByRuleWithRationale() {
+    let html = Self.html
+    #expect(!Self.report.findings.isEmpty)
+    for finding in Self.report.findings {
+      #expect(html.contains(HTMLEscaping.escape(finding.message)))
+      if let fix = finding.fix { #expect(html.contains(HTMLEscaping.escape(fix))) }
+      let rule = RuleRegistry.rule(finding.ruleId)!.description
+      #expect(html.contains("id=\"rule-\(rule.identifier)\""))
+      #expect(html.contains(HTMLEscaping.escape(rule.name)))
+      #expect(html.contains(HTMLEscaping.escape(rule.rationale)))
+    }
+    // One section per rule, however many findings it has.
+    let rules = Set(Self.report.findings.map(\.ruleId))
+    #expect(html.components(separatedBy: "<article class=\"rule ").count - 1 == rules.count)
+    // The 80% glyph is flagged and its card is bordered as an error.
+    let small = Self.report.icons.firstIndex { $0.id == "TabBar/small" }!
+    #expect(Self.report.findings.contains { $0.iconId == "TabBar/small" && $0.ruleId == "perceived_size_outlier" })
+    #expect(html.contains("<article class=\"card sev-error\" id=\"icon-\(small)\""))
+  }
+
+  @Test func summaryFamiliesAndFooter() {
+    let html = Self.html
+    #expect(html.contains("<b>\(Self.report.icons.count)</b><span>icons</span>"))
+    #expect(html.contains("<b>\(Self.report.count(.error))</b>"))
+    for (position, family) in Self.report.families.enumerated() {
+      #expect(html.contains("id=\"family-\(position)\""))
+      #expect(html.contains(HTMLFormat.fixed(family.consistencyScore, 0)))
+    }
+    #expect(html.contains("iconaudit TEST"))
+    #expect(html.contains("prefers-color-scheme:dark"))
+    #expect(html.contains("class=\"tabbar\""))
+    #expect(html.contains("class=\"toolbar\""))
+    #expect(html.contains("<table class=\"chart\">"))
+    #expect(html.contains("<svg class=\"ov\""))
+    #expect(html.contains("id=\"unreadable\""))
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    #expect(html.hasSuffix("</html>\n"))
+  }
+
+  @Test func elementsAreBalanced() {
+    for element in ["section", "article", "div", "svg", "table", "tr", "td", "a", "span", "p", "ol", "ul", "li", "dl", "style", "script"] {
+      let opened = Self.html.components(separatedBy: "<\(element)>").count - 1 + Self.html.components(separatedBy: "<\(element) ").count - 1
+      let closed = Self.html.components(separatedBy: "</\(element)>").count - 1
+      #expect(opened == closed, "<\(element)>: \(opened) opened, \(closed) closed")
+    }
+  }
+
+  @Test func emptyReportAndIconWithoutMask() {
+    let empty = HTMLReportWriter.write(AuditReport(icons: [], families: [], findings: []), toolVersion: "TEST")
+    #expect(empty.contains("No icons were audited."))
+    #expect(empty.contains("No findings"))
+    let mask = ExampleFamily.glyph(0)
+    let icon = AuditIcon(id: "lone", path: "lone.png", scale: 2, widthPx: mask.width, heightPx: mask.height,
+                         metrics: MetricsEngine.measure(mask), mask: nil)
+    let html = HTMLReportWriter.write(Auditor.audit([icon]), toolVersion: "TEST")
+    #expect(html.contains("data-icon=\"lone\""))
+    #expect(html.contains("g missing"))
+    #expect(!html.contains("data:image/png"))
+  }
+
+  @Test func logScaleAndTicks() {
+    let scale = SVGChart.LogScale(covering: [10, 20], x0: 0, x1: 100, padding: 0)
+    #expect(abs(scale.x(10) - 0) < 1e-9)
+    #expect(abs(scale.x(20) - 100) < 1e-9)
+    #expect(abs(scale.x(200.0.squareRoot()) - 50) < 1e-9)
+    #expect(scale.ticks() == [10, 12.5, 15, 17.5, 20])
+    let narrow = SVGChart.LogScale(covering: [5, 5], x0: 0, x1: 100)
+    #expect(narrow.lo < 5 && narrow.hi > 5)
+  }
+
+  /// The start tags of a page (text between `<` and `>` outside style and script elements).
+  static func tags(_ html: String) -> [Substring] {
+    var tags: [Substring] = []
+    var rest = html[...]
+    while let open = rest.firstIndex(of: "<") {
+      let after = rest[open...]
+      if after.hasPrefix("<style>") || after.hasPrefix("<script>") {
+        let end = after.hasPrefix("<style>") ? "</style>" : "</script>"
+        guard let close = after.range(of: end) else { break }
+        rest = after[close.upperBound...]
+        continue
+      }
+      guard let close = after.firstIndex(of: ">") else { break }
+      tags.append(after[...close])
+      rest = after[after.index(after: close)...]
+    }
+    return tags
+  }
+}
