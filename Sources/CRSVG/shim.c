@@ -46,7 +46,7 @@ int ia_svg_intrinsic_size(const uint8_t *data, size_t size, double *width, doubl
       *width = vb.width;
       *height = vb.height;
     } else {
-      ia_set_message(message, "the SVG has neither a size nor a viewBox");
+      ia_set_message(message, "the SVG has no usable size (needs a positive width and height, or a viewBox)");
       status = 2;
     }
   }

@@ -14,6 +14,13 @@ func fmt(_ value: Double, _ decimals: Int = 2) -> String {
   return text
 }
 
+/// Whether an icon carries a shadow or glow halo (at `drop_shadow`'s default thresholds). The
+/// halo's coverage enters both stroke estimates (a 2 pt glyph with a 40% shadow measures about
+/// 2.4 pt), so stroke comparisons skip such icons and `drop_shadow` reports them instead.
+func hasHalo(_ m: IconMeasurements) -> Bool {
+  (m.haloFraction >= 0.01 && m.haloOffsetPx.length >= 0.5) || m.haloFraction >= 0.03
+}
+
 /// The grade of a deviation, capped by the configured severity.
 func graded(_ grade: Severity, cap: Severity) -> Severity { min(grade, cap) }
 
@@ -96,7 +103,9 @@ public struct PerceivedSizeOutlierRule: Rule {
       else { continue }
       let r = e.size.ratio, z = e.size.z
       let median = group.effectiveSizePt.median
-      if let k = scaleEvidence(e, group: context.family.group(e.group), z: t("scaleStrokeZ"), minimumRatio: t("scaleStrokeRatio")) {
+      if !hasHalo(icon.metrics),
+        let k = scaleEvidence(e, group: context.family.group(e.group), z: t("scaleStrokeZ"), minimumRatio: t("scaleStrokeRatio"))
+      {
         let grade: Severity = abs(log(k)) >= abs(log(t("errorRatio"))) ? .error : .warning
         let factor = 1 / k
         findings.append(context.finding(
@@ -173,6 +182,7 @@ public struct StrokeWeightOutlierRule: Rule {
         let group = context.family.group(.outline), Double(group.members.count) >= t("minimumFamily"),
         e.stroke.value > 0
       else { continue }
+      if hasHalo(icon.metrics) { continue }  // drop_shadow reports it; the halo inflates the stroke
       if scaleEvidence(e, group: group, z: t("scaleStrokeZ"), minimumRatio: t("scaleStrokeRatio")) != nil { continue }
       guard abs(e.stroke.z) > t("z"), abs(e.strokeContour.z) > t("z"), (e.stroke.z > 0) == (e.strokeContour.z > 0) else { continue }
       let k = e.stroke.ratio
@@ -197,11 +207,15 @@ public struct DetailDensityOutlierRule: Rule {
     rationale: """
       Icons of one family share a level of detail (HIG: use the same level of detail across \
       icons; too much detail looks sloppy). Detail density C = P² ÷ ink (P: contour length) is \
-      compared with the style group's median; flagged beyond |M| > 3.5.
+      about 4 × line length ÷ stroke for a stroke drawing, so a heavier stroke alone lowers it; \
+      the rule compares the amount of line, C × (stroke ÷ the family's stroke), with the style \
+      group's median, and flags it beyond |M| > 3.5 and beyond 0.6–1.67× the median. Icons of \
+      the minority style are left to style_mismatch, those with a halo to drop_shadow.
       """,
     defaultSeverity: .warning,
     thresholds: [
-      RuleThreshold("z", 3.5, "|M| above which detail density is flagged"),
+      RuleThreshold("z", 3.5, "|M| above which detail is flagged"),
+      RuleThreshold("minimumRatio", 0.6, "detail ÷ median below which (or above whose inverse) it is flagged"),
       RuleThreshold("minimumFamily", 4, "smallest style group that is compared"),
     ],
     examples: [
@@ -214,21 +228,29 @@ public struct DetailDensityOutlierRule: Rule {
                     return d.mask
                   }())], target: "busy", triggers: true),
       RuleExample("a plain glyph", icons: ExampleFamily.icons(), target: "g2", triggers: false),
+      RuleExample("a heavier stroke is not more detail (stroke_weight_outlier's case)",
+                  icons: ExampleFamily.icons() + [.init(id: "heavy", mask: ExampleFamily.glyph(5, stroke: 3))],
+                  target: "heavy", triggers: false),
     ])
 
   public func check(_ context: RuleContext) -> [Finding] {
     let t = context.threshold
     var findings: [Finding] = []
     for icon in context.icons {
-      guard let e = context.family.evaluation(for: icon.id), let group = context.family.group(e.group),
-        Double(group.members.count) >= t("minimumFamily"), abs(e.detail.z) > t("z")
+      guard let e = context.family.evaluation(for: icon.id), e.style == e.group, !hasHalo(icon.metrics),
+        let group = context.family.group(e.group), Double(group.members.count) >= t("minimumFamily")
       else { continue }
+      // The amount of line: detail ratio × stroke ratio (outline drawings with a stroke).
+      let strokeRatio = e.group == .outline && e.stroke.value > 0 ? e.stroke.ratio : 1
+      let ratio = e.detail.ratio * strokeRatio
+      let z = 0.6745 * log(ratio) / max(group.detailDensity.madLog, 0.03)  // the MAD floor of DESIGN.md
+      guard abs(z) > t("z"), ratio < t("minimumRatio") || ratio > 1 / t("minimumRatio") else { continue }
       let median = group.detailDensity.median
-      let more = e.detail.ratio > 1
+      let more = ratio > 1
       findings.append(context.finding(
         Self.description.identifier, icon,
-        "detail density \(fmt(e.detail.value, 0)) is \(fmt(e.detail.ratio))× the family's \(fmt(median, 0)) (M = \(fmt(e.detail.z, 1)))",
-        measured: e.detail.value, expected: "about \(fmt(median, 0)) (|M| ≤ \(fmt(t("z"), 1)))",
+        "\(more ? "more" : "less") detail than the family: detail density \(fmt(e.detail.value, 0)) against the family's \(fmt(median, 0)); for its stroke, \(fmt(ratio))× the family's amount of line (M = \(fmt(z, 1)))",
+        measured: ratio, expected: "\(fmt(t("minimumRatio")))–\(fmt(1 / t("minimumRatio")))× the family's amount of line",
         fix: more ? "simplify the drawing: fewer, larger features" : "it is much plainer than its neighbours; check that it matches their level of detail"))
     }
     return findings

@@ -105,7 +105,9 @@ public struct StrokeWeightGuidanceRule: Rule {
     let low = t("minimumPt") - t("tolerancePt"), high = t("maximumPt") + t("tolerancePt")
     return context.icons.compactMap { icon in
       let m = icon.metrics
-      guard m.style == .outline else { return nil }
+      // The family's judgement of style where there is one (a dense line drawing is an outline).
+      let style = context.family.evaluation(for: icon.id)?.style ?? m.style
+      guard style == .outline, !hasHalo(m) else { return nil }
       let estimates = [m.strokeWeightProfilePx, m.strokeWeightContourPx].filter { $0 > 0 }.map { $0 / icon.scale }
       guard let lightest = estimates.min(), let heaviest = estimates.max() else { return nil }
       let heavy = lightest > high, thin = heaviest < low

@@ -13,8 +13,9 @@ public struct DuplicateIconRule: Rule {
       0.98 (normalised cross-correlation of the alpha, best shift within 2 pt, at a common scale) \
       and their ink areas differ by at most 1% (Lucide's dice-4 and dice-5 correlate at 0.987 \
       but differ by a dot, 2% of the ink). \
-      Only pairs whose cheap signatures (16×16 framed coverage) are close are correlated, so a \
-      family of n icons costs n² signature comparisons, not n² correlations. Each pair is reported \
+      Only pairs whose ink areas are within 1% (found in order of ink) and whose cheap signatures \
+      (16×16 framed coverage) are close are correlated, so a large family costs O(n log n) plus \
+      the candidates, not n² correlations. Each pair is reported \
       once, on the later path, naming the other; an item's selected and unselected states are \
       left to selected_state_mismatch.
       """,
@@ -47,15 +48,27 @@ public struct DuplicateIconRule: Rule {
       guard let mask = icon.mask else { return nil }
       let signature = Spectrum.signature(mask)
       return signature.isEmpty ? nil : (icon, mask, signature)
-    }.sorted { $0.icon.path < $1.icon.path }
-    var findings: [Finding] = []
+    }.sorted { ($0.icon.metrics.inkAreaPt2, $0.icon.path) < ($1.icon.metrics.inkAreaPt2, $1.icon.path) }
+    // Sorted by ink, a pair whose ink differs by more than `inkDifference` can end the inner
+    // loop: only the icons within that window are compared, so a large family costs
+    // O(n log n + candidates), not n² comparisons.
+    var pairs: [(Int, Int)] = []
     for j in items.indices {
-      for i in 0..<j {
+      var i = j - 1
+      while i >= 0 {
+        let inkA = items[i].icon.metrics.inkAreaPt2, inkB = items[j].icon.metrics.inkAreaPt2
+        if inkB - inkA > t("inkDifference") * max(inkA, inkB) { break }
+        pairs.append(items[i].icon.path < items[j].icon.path ? (i, j) : (j, i))
+        i -= 1
+      }
+    }
+    pairs.sort { (items[$0.1].icon.path, items[$0.0].icon.path) < (items[$1.1].icon.path, items[$1.0].icon.path) }
+    var findings: [Finding] = []
+    for (i, j) in pairs {
+      do {
         let a = items[i], b = items[j]
-        let inkA = a.icon.metrics.inkAreaPt2, inkB = b.icon.metrics.inkAreaPt2
         // The states of one item (star, star-selected) are selected_state_mismatch's to judge.
         guard a.icon.id != b.icon.id, a.icon.itemId != b.icon.itemId,
-          abs(inkA - inkB) <= t("inkDifference") * max(inkA, inkB),
           Similarity.isWithin(a.signature, b.signature, t("signatureDistance"))
         else { continue }
         let scale = min(a.mask.scale, b.mask.scale)

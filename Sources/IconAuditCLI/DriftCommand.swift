@@ -167,6 +167,7 @@ enum SnapshotSource {
     var options = MeasurementOptions()
     options.keepMasks = true
     options.vectorScale = configuration.vectorScale
+    options.vectorRendering = CommonOptions.isolatedRendering()
     let (measured, failures) = MeasurementPipeline.run(paths: [path], options: options)
     for failure in failures { Console.err("iconaudit: \(failure)") }
     let icons = StatePairing.assign(measured.map { icon in

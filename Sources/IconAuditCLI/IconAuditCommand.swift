@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParsing
+import IconRaster
 import Foundation
 
 /// The `iconaudit` command line: parse, dispatch, set the exit code. The work is in the library.
@@ -31,6 +32,9 @@ public enum IconAuditCommand {
 
   /// Runs the tool and exits the process.
   public static func main() -> Never {
+    // Only the iconaudit executable can serve as its own render helper; `run` called from another
+    // program renders vectors in process.
+    CommonOptions.executableServesRenderHelper = true
     exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
   }
 
@@ -58,6 +62,9 @@ public enum IconAuditCommand {
       return runCommand(DriftCommand.spec, rest, DriftCommand.run)
     case "history":
       return runCommand(HistoryCommand.spec, rest, HistoryCommand.run)
+    case CommonOptions.renderHelperCommand:
+      // Not a user command: the helper process of an isolated vector render (see RenderHelper).
+      return RenderHelper.serve(rest) == 0 ? .success : .failure
     default:
       Console.err("iconaudit: \(ArgumentError.unknownCommand(first))\n\n" + help)
       return .usage

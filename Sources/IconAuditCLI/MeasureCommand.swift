@@ -52,13 +52,36 @@ enum CommonOptions {
     OptionSpec("vector-scale", value: "N", help: "Pixels per point for SVG and PDF icons (default 2)."),
     OptionSpec("max-side", value: "PX", help: "Largest image side accepted (default 16384)."),
     OptionSpec("max-pixels", value: "N", help: "Largest width × height accepted (default 67108864)."),
+    OptionSpec("max-file-bytes", value: "N", help: "Largest input file read, in bytes (default 67108864)."),
+    OptionSpec("max-vector-bytes", value: "N", help: "Largest SVG or PDF file read, in bytes (default 8388608)."),
+    OptionSpec("render-timeout", value: "SECONDS",
+               help: "Time limit per SVG/PDF render, in a helper process (default 10; 0 renders in process, unlimited)."),
   ]
+
+  /// The default time limit of one SVG or PDF render, in seconds.
+  static let defaultRenderTimeout = 10.0
+
+  /// The hidden command that renders one vector file for `VectorRendering.isolated`.
+  static let renderHelperCommand = "__render-vector"
+
+  /// Set by `IconAuditCommand.main` (before any thread starts): this process is the iconaudit
+  /// executable, which answers `renderHelperCommand`.
+  nonisolated(unsafe) static var executableServesRenderHelper = false
+
+  /// Renders vectors in a helper process (this executable) killed after `timeout` seconds.
+  static func isolatedRendering(timeout: Double = defaultRenderTimeout) -> VectorRendering {
+    guard timeout > 0, executableServesRenderHelper else { return .inProcess }
+    return .isolated(RenderHelper(executable: RenderHelper.currentExecutable, arguments: [renderHelperCommand], timeout: timeout))
+  }
 
   static func measurementOptions(_ arguments: ParsedArguments) throws(ArgumentError) -> MeasurementOptions {
     var options = MeasurementOptions()
     if let scale = try arguments.double("vector-scale", in: 0.25...16) { options.vectorScale = scale }
     if let side = try arguments.double("max-side", in: 1...1_000_000) { options.limits.maxSide = Int(side) }
     if let pixels = try arguments.double("max-pixels", in: 1...1e12) { options.limits.maxPixels = Int(pixels) }
+    if let bytes = try arguments.double("max-file-bytes", in: 1...1e12) { options.limits.maxFileBytes = Int(bytes) }
+    if let bytes = try arguments.double("max-vector-bytes", in: 1...1e12) { options.limits.maxVectorFileBytes = Int(bytes) }
+    options.vectorRendering = isolatedRendering(timeout: try arguments.double("render-timeout", in: 0...3600) ?? defaultRenderTimeout)
     return options
   }
 }

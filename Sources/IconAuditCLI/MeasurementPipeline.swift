@@ -42,6 +42,9 @@ public struct MeasurementOptions: Sendable {
   public var concurrency: Int = 0
   /// Keep each icon's mask (the audit compares drawings); `measure` drops them.
   public var keepMasks = false
+  /// Where SVG and PDF icons are rendered. The library default renders in process; the command line
+  /// renders each in a helper process with a time limit (`CommonOptions.isolatedRendering`).
+  public var vectorRendering: VectorRendering = .inProcess
   public init() {}
 }
 
@@ -91,7 +94,8 @@ public enum MeasurementPipeline {
     var images: [(file: IconFile, image: RGBAImage)] = []
     for file in icon.files {
       do {
-        images.append((file, try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits)))
+        images.append((file, try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits,
+                                              rendering: options.vectorRendering)))
       } catch {
         failures.append(InputFailure(path: file.path, reason: error.reason))
       }

@@ -24,11 +24,19 @@ import IconRaster
 public enum MetricsEngine {
   /// The measurements of a mask.
   public static func measure(_ mask: AlphaMask, colors: RGBAImage? = nil) -> IconMeasurements {
-    analyse(mask, colors: colors).measurements
+    analyse(mask, colors: colors, allStrokeSamples: false).measurements
   }
 
   /// The measurements of a mask with the geometry behind them.
   public static func analyse(_ mask: AlphaMask, colors: RGBAImage? = nil) -> IconAnalysis {
+    analyse(mask, colors: colors, allStrokeSamples: true)
+  }
+
+  /// Without `allStrokeSamples` the stroke samples are only those that enter the median (the
+  /// measurements are the same; ``measure(_:colors:)`` needs no more).
+  private static func analyse(_ mask: AlphaMask, colors: RGBAImage?, allStrokeSamples: Bool)
+    -> IconAnalysis
+  {
     let w = mask.width
     let h = mask.height
     let scale = mask.scale
@@ -67,7 +75,8 @@ public enum MetricsEngine {
     // Skeleton and stroke.
     let coreEDT = DistanceTransform(features: core.map { $0 == 0 }, width: pw, height: h + 2)
     let skeleton = Skeleton(paddedGrid: core, width: w, height: h)
-    let stroke = StrokeWeight(mask: mask, paddedEDT: coreEDT, skeleton: skeleton)
+    let stroke = StrokeWeight(
+      mask: mask, paddedEDT: coreEDT, skeleton: skeleton, countedOnly: !allStrokeSamples)
     let strokeContour = perimeter > 0 ? 2 * ink / perimeter : 0
     let strokePx = stroke.samples.isEmpty ? strokeContour : stroke.medianPx
 

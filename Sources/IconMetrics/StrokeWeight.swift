@@ -71,7 +71,13 @@ public struct StrokeWeight: Sendable, Equatable {
 
   /// From the EDT of the background of the core padded with one background pixel on every side
   /// (`(width + 2) × (height + 2)`), and the core's skeleton.
-  init(mask: AlphaMask, paddedEDT edt: DistanceTransform, skeleton: Skeleton) {
+  ///
+  /// With `countedOnly`, only the samples that enter the median are measured and kept (all of them
+  /// when none is counted): the median is the same, the work on end points and junctions is saved.
+  init(
+    mask: AlphaMask, paddedEDT edt: DistanceTransform, skeleton: Skeleton,
+    countedOnly: Bool = false
+  ) {
     let w = mask.width
     let pw = w + 2
     guard !skeleton.pixels.isEmpty else {
@@ -80,32 +86,34 @@ public struct StrokeWeight: Sendable, Equatable {
       return
     }
     let counted = Self.awayFromEnds(skeleton, edt: edt)
+    let anyCounted = counted.contains(true)
+    let skip = countedOnly && anyCounted
 
     var samples: [Sample] = []
     samples.reserveCapacity(skeleton.pixels.count)
     mask.coverage.withUnsafeBufferPointer { alpha in
-      let profile = Profile(alpha: alpha, width: w, height: mask.height)
-      for (k, index) in skeleton.pixels.enumerated() {
-        let x = index % w
-        let y = index / w
-        let padded = (y + 1) * pw + x + 1
-        let feature = Int(edt.nearestFeature[padded])
-        let d2 = Double(edt.squaredDistance[padded])
-        let nx = Double(feature % pw - (x + 1))
-        let ny = Double(feature / pw - (y + 1))
-        let centre = Point2D(x: Double(x) + 0.5, y: Double(y) + 0.5)
-        let dt = d2.squareRoot()
-        let limit = max(3 * dt, dt + 3)
-        let n = (nx * nx + ny * ny).squareRoot()
-        let best = profile.minimumChord(at: centre, nx: nx / n, ny: ny / n, limit: limit)
-        samples.append(
-          Sample(
-            positionPx: centre, normal: Point2D(x: best.cos, y: best.sin),
-            widthPx: best.width, distancePx: dt, counted: counted[k]))
+      edt.squaredDistance.withUnsafeBufferPointer { squaredDistance in
+        edt.nearestFeature.withUnsafeBufferPointer { nearestFeature in
+          let profile = Profile(alpha: alpha, width: w, height: mask.height)
+          for (k, index) in skeleton.pixels.enumerated() where !skip || counted[k] {
+            let x = index % w
+            let y = index / w
+            let padded = (y &+ 1) &* pw &+ x &+ 1
+            let feature = Int(nearestFeature[padded])
+            let dt = Double(squaredDistance[padded]).squareRoot()
+            let nx = Double(feature % pw &- (x &+ 1))
+            let ny = Double(feature / pw &- (y &+ 1))
+            let centre = Point2D(x: Double(x) + 0.5, y: Double(y) + 0.5)
+            let limit = max(3 * dt, dt + 3)
+            let n = (nx * nx + ny * ny).squareRoot()
+            let best = profile.minimumChord(at: centre, nx: nx / n, ny: ny / n, limit: limit)
+            samples.append(
+              Sample(
+                positionPx: centre, normal: Point2D(x: best.cos, y: best.sin),
+                widthPx: best.width, distancePx: dt, counted: !anyCounted || counted[k]))
+          }
+        }
       }
-    }
-    if !samples.contains(where: \.counted) {
-      for k in samples.indices { samples[k].counted = true }
     }
     self.samples = samples
     self.medianPx = Self.median(samples.filter(\.counted).map(\.widthPx))
@@ -123,12 +131,19 @@ public struct StrokeWeight: Sendable, Equatable {
   private static func awayFromEnds(_ skeleton: Skeleton, edt: DistanceTransform) -> [Bool] {
     let w = skeleton.width
     let pw = w + 2
-    var position: [Int: Int] = [:]
-    for (k, p) in skeleton.pixels.enumerated() { position[p] = k }
+    // Sample number of each skeleton pixel (−1 elsewhere), in a grid padded by one pixel so that
+    // the neighbours need no bounds checks.
+    var position = [Int32](repeating: -1, count: pw * (skeleton.height + 2))
+    for (k, p) in skeleton.pixels.enumerated() {
+      position[(p / w + 1) * pw + p % w + 1] = Int32(truncatingIfNeeded: k)
+    }
+    @inline(__always) func slot(_ p: Int) -> Int { (p / w + 1) * pw + p % w + 1 }
     var steps = [Int](repeating: Int.max, count: skeleton.pixels.count)
     var queue: [Int] = []
+    queue.reserveCapacity(skeleton.pixels.count)
     for p in skeleton.endPoints + skeleton.junctionPixels {
-      if let k = position[p], steps[k] != 0 {
+      let k = Int(position[slot(p)])
+      if k >= 0, steps[k] != 0 {
         steps[k] = 0
         queue.append(k)
       }
@@ -137,19 +152,12 @@ public struct StrokeWeight: Sendable, Equatable {
     while head < queue.count {
       let k = queue[head]
       head += 1
-      let p = skeleton.pixels[k]
-      let x = p % w
-      let y = p / w
-      for dy in -1...1 {
-        for dx in -1...1 where dx != 0 || dy != 0 {
-          let qx = x + dx
-          let qy = y + dy
-          guard qx >= 0 && qx < w && qy >= 0 && qy < skeleton.height,
-            let j = position[qy * w + qx], steps[j] == Int.max
-          else { continue }
-          steps[j] = steps[k] + 1
-          queue.append(j)
-        }
+      let s = slot(skeleton.pixels[k])
+      for o in [-pw - 1, -pw, -pw + 1, -1, 1, pw - 1, pw, pw + 1] {
+        let j = Int(position[s + o])
+        guard j >= 0, steps[j] == Int.max else { continue }
+        steps[j] = steps[k] + 1
+        queue.append(j)
       }
     }
     return skeleton.pixels.enumerated().map { k, p in

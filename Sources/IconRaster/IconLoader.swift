@@ -2,17 +2,30 @@
 
 /// Turns an icon file into pixels, whatever its kind.
 public enum IconLoader {
-  /// Loads a file. PNGs keep their own scale; vectors are rendered at `vectorScale` px per pt.
-  public static func load(_ file: IconFile, vectorScale: Double = 2,
-                          limits: DecodeLimits = .default) throws(RasterError) -> RGBAImage {
-    let bytes = try readFileBytes(path: file.path, limit: limits.maxFileBytes)
+  /// Loads a file. PNGs keep their own scale; vectors are rendered at `vectorScale` px per pt,
+  /// in this process or in an isolated helper process (`rendering`).
+  public static func load(_ file: IconFile, vectorScale: Double = 2, limits: DecodeLimits = .default,
+                          rendering: VectorRendering = .inProcess) throws(RasterError) -> RGBAImage {
     switch file.kind {
     case .png:
+      let bytes = try readFileBytes(path: file.path, limit: limits.maxFileBytes)
       return try PNGCodec.decode(bytes, path: file.path, scale: Double(file.scale ?? 1), limits: limits).0
-    case .svg:
-      return try VectorRenderer.renderSVG(bytes, path: file.path, scale: vectorScale, limits: limits)
-    case .pdf:
-      return try VectorRenderer.renderPDF(bytes, path: file.path, scale: vectorScale, limits: limits)
+    case .svg, .pdf:
+      if case .isolated(let helper) = rendering {
+        return try helper.render(file, vectorScale: vectorScale, limits: limits)
+      }
+      let bytes = try readFileBytes(path: file.path, limit: min(limits.maxFileBytes, limits.maxVectorFileBytes))
+      return try render(bytes, kind: file.kind, path: file.path, vectorScale: vectorScale, limits: limits)
+    }
+  }
+
+  /// Renders vector bytes in this process.
+  static func render(_ bytes: [UInt8], kind: IconFileKind, path: String, vectorScale: Double,
+                     limits: DecodeLimits) throws(RasterError) -> RGBAImage {
+    switch kind {
+    case .svg: return try VectorRenderer.renderSVG(bytes, path: path, scale: vectorScale, limits: limits)
+    case .pdf: return try VectorRenderer.renderPDF(bytes, path: path, scale: vectorScale, limits: limits)
+    case .png: return try PNGCodec.decode(bytes, path: path, scale: vectorScale, limits: limits).0
     }
   }
 }

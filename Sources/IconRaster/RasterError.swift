@@ -14,13 +14,16 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
   case malformedSVG(path: String, detail: String)
   case malformedPDF(path: String, detail: String)
   case unsupportedFormat(path: String)
+  /// A vector render was stopped: over the time limit, or the isolated renderer crashed or ran out
+  /// of memory (see `VectorRendering.isolated`).
+  case renderAborted(path: String, detail: String)
 
   public var path: String {
     switch self {
     case .unreadableFile(let p, _), .notPNG(let p), .truncated(let p), .crcError(let p, _),
       .badHeader(let p, _), .tooLarge(let p, _, _, _), .fileTooLarge(let p, _, _),
       .corrupt(let p, _), .outOfMemory(let p), .malformedSVG(let p, _), .malformedPDF(let p, _),
-      .unsupportedFormat(let p):
+      .unsupportedFormat(let p), .renderAborted(let p, _):
       return p
     }
   }
@@ -43,6 +46,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case .malformedSVG(_, let detail): return "malformed SVG (\(detail))"
     case .malformedPDF(_, let detail): return "unreadable PDF (\(detail))"
     case .unsupportedFormat: return "unsupported file type (expected .png, .svg or .pdf)"
+    case .renderAborted(_, let detail): return "rendering stopped (\(detail))"
     }
   }
 
@@ -57,12 +61,17 @@ public struct DecodeLimits: Sendable, Equatable, Hashable {
   public var maxPixels: Int
   /// Largest file, in bytes.
   public var maxFileBytes: Int
+  /// Largest SVG or PDF file, in bytes (also bounded by `maxFileBytes`). Bar icons are a few
+  /// kilobytes; a multi-megabyte vector document is a drawing or an attack, and its parse and
+  /// render time grows with its size.
+  public var maxVectorFileBytes: Int
 
   public init(maxSide: Int = 16_384, maxPixels: Int = 64 * 1024 * 1024,
-              maxFileBytes: Int = 64 * 1024 * 1024) {
+              maxFileBytes: Int = 64 * 1024 * 1024, maxVectorFileBytes: Int = 8 * 1024 * 1024) {
     self.maxSide = maxSide
     self.maxPixels = maxPixels
     self.maxFileBytes = maxFileBytes
+    self.maxVectorFileBytes = maxVectorFileBytes
   }
 
   public static let `default` = DecodeLimits()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CPoppler
+import Foundation
 import CRSVG
 
 /// Rasterises vector icons: SVG through librsvg, PDF through poppler-glib.
@@ -25,7 +26,7 @@ public enum VectorRenderer {
       size = pixelSize
     } else {
       let pt = try svgSize(bytes, path: path)
-      size = (Int((pt.width * scale).rounded()), Int((pt.height * scale).rounded()))
+      size = try canvasSize(pt, scale: scale, path: path, limits: limits, isPDF: false)
     }
     try check(size, path: path, limits: limits, isPDF: false)
     var out: UnsafeMutablePointer<UInt8>? = nil
@@ -55,7 +56,7 @@ public enum VectorRenderer {
   public static func renderPDF(_ bytes: [UInt8], path: String, scale: Double,
                                limits: DecodeLimits = .default) throws(RasterError) -> RGBAImage {
     let pt = try pdfSize(bytes, path: path)
-    let size = (width: Int((pt.width * scale).rounded()), height: Int((pt.height * scale).rounded()))
+    let size = try canvasSize(pt, scale: scale, path: path, limits: limits, isPDF: true)
     try check(size, path: path, limits: limits, isPDF: true)
     var out: UnsafeMutablePointer<UInt8>? = nil
     var message = [CChar](repeating: 0, count: 512)
@@ -66,6 +67,25 @@ public enum VectorRenderer {
     guard status == 0, let out else { throw .malformedPDF(path: path, detail: string(message)) }
     return RGBAImage(premultipliedARGB32: UnsafeBufferPointer(start: out, count: size.width * size.height * 4),
                      width: size.width, height: size.height, scale: scale)
+  }
+
+  /// The canvas for a document of `pt` points at `scale` px per pt, refused before any conversion
+  /// that could trap: a size that is not finite (`width="1e400"`) or beyond `Int` (`width="1e19"`,
+  /// a PDF MediaBox of 10^19 pt) is over the limit, not a crash.
+  static func canvasSize(_ pt: (width: Double, height: Double), scale: Double, path: String, limits: DecodeLimits,
+                        isPDF: Bool) throws(RasterError) -> (width: Int, height: Int) {
+    let w = (pt.width * scale).rounded(), h = (pt.height * scale).rounded()
+    guard w.isFinite, h.isFinite, w >= 0, h >= 0 else {
+      let detail = "document size \(pt.width)×\(pt.height) pt is not a usable size"
+      throw isPDF ? .malformedPDF(path: path, detail: detail) : .malformedSVG(path: path, detail: detail)
+    }
+    // Far over any limit (and beyond Int32, which the C renderers take): say so before converting.
+    let cap = Double(Int32.max)
+    guard w < cap, h < cap else {
+      throw .renderAborted(path: path, detail: "the document is \(pt.width)×\(pt.height) pt, "
+        + "far over the limit of \(limits.maxSide) px a side at \(scale) px/pt")
+    }
+    return (Int(w), Int(h))
   }
 
   private static func check(_ size: (width: Int, height: Int), path: String, limits: DecodeLimits, isPDF: Bool) throws(RasterError) {
@@ -80,7 +100,11 @@ public enum VectorRenderer {
     }
   }
 
-  private static func string(_ chars: [CChar]) -> String {
-    String(decoding: chars.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  /// A C message as one line: librsvg's XML errors end with a newline, and a message is printed
+  /// after the file's name on one line of standard error.
+  static func string(_ chars: [CChar]) -> String {
+    let text = String(decoding: chars.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }.joined(separator: " ")
   }
 }

@@ -44,7 +44,7 @@ enum SVGChart {
       let magnitude = pow(10, floor(log10(raw)))
       let step = [1, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
       var values: [Double] = []
-      var v = ceil(lo / step) * step
+      var v = ceil(lo / step - 1e-9) * step
       while v <= hi + step * 1e-9 && values.count < 12 {
         if v > 0 { values.append(v) }
         v += step

@@ -21,7 +21,7 @@ public enum TextReportWriter {
         let mark = worst == .error ? paint("✗", "31") : worst == .warning ? paint("!", "33") : " "
         rows.append([mark, (icon.path as NSString).lastPathComponent, String(format: "%.1f", icon.metrics.perceivedSizePt),
                      String(format: "%.2f", e.size.ratio), String(format: "%.2f", icon.metrics.strokeWeightPt),
-                     String(format: "%.0f", icon.metrics.detailDensity), icon.metrics.style.rawValue])
+                     String(format: "%.0f", icon.metrics.detailDensity), e.style.rawValue])
       }
       out += table(header: ["", "icon", "size pt", "×median", "stroke pt", "detail", "style"], rows: rows)
       out += "\n"

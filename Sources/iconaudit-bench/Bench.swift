@@ -64,8 +64,12 @@ enum Bench {
   // MARK: - EDT
 
   struct Timing: Codable {
+    /// Wall time.
     var medianMs: Double
     var minMs: Double
+    /// CPU time of the calling thread (all timed code runs on it): less sensitive than the wall
+    /// time to other processes competing for the cores.
+    var cpuMedianMs: Double
     var runs: Int
   }
 
@@ -159,6 +163,8 @@ enum Bench {
     var icons: Int
     var pass: Timing
     var msPerIcon: Double
+    /// CPU time of the thread per icon.
+    var cpuMsPerIcon: Double
   }
 
   /// The alpha masks of the PNGs of the folder given as the first positional argument.
@@ -187,7 +193,8 @@ enum Bench {
     if sink.isNaN { printError("iconaudit-bench: NaN stroke weight\n") }
     return MeasureReport(
       folder: folder, icons: masks.count, pass: pass,
-      msPerIcon: pass.medianMs / Double(masks.count))
+      msPerIcon: pass.medianMs / Double(masks.count),
+      cpuMsPerIcon: pass.cpuMedianMs / Double(masks.count))
   }
 
   struct StageReport: Codable {
@@ -289,20 +296,35 @@ enum Bench {
 
   // MARK: - Helpers
 
-  /// Median and minimum wall time of `runs` calls of `body`, after one warm-up call.
+  /// Median and minimum wall time, and median CPU time of the thread, of `runs` calls of `body`,
+  /// after one warm-up call.
   static func timeRuns(_ runs: Int, _ body: () -> Void) -> Timing {
     body()
     var times: [Double] = []
+    var cpu: [Double] = []
     for _ in 0..<max(1, runs) {
+      let cpuStart = threadCPUNanoseconds()
       let start = DispatchTime.now().uptimeNanoseconds
       body()
       times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+      cpu.append(Double(threadCPUNanoseconds() - cpuStart) / 1e6)
     }
-    times.sort()
-    let n = times.count
-    let median = n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2
+    func median(_ values: [Double]) -> Double {
+      let v = values.sorted()
+      let n = v.count
+      return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2
+    }
+    func round4(_ x: Double) -> Double { (x * 1e4).rounded() / 1e4 }
     return Timing(
-      medianMs: (median * 1e4).rounded() / 1e4, minMs: (times[0] * 1e4).rounded() / 1e4, runs: n)
+      medianMs: round4(median(times)), minMs: round4(times.min()!),
+      cpuMedianMs: round4(median(cpu)), runs: times.count)
+  }
+
+  /// CPU time consumed by the calling thread, in ns.
+  static func threadCPUNanoseconds() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
   }
 
   static func json<T: Encodable>(_ value: T) throws -> String {
