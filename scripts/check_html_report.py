@@ -198,6 +198,10 @@ def main() -> int:
                 problems.append(f"screenshot {path} failed ({shot.returncode}): {shot.stderr[-300:]}")
 
     name = args.html or args.catalog
+    try:
+        name = Path(name).resolve().relative_to(ROOT)
+    except ValueError:
+        pass
     if problems:
         print(f"check_html_report: {name}: {len(problems)} problem(s)")
         for p in problems:

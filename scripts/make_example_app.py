@@ -11,6 +11,10 @@ Installs Debian's librsvg2-bin when rsvg-convert is missing. Standard library on
 
     scripts/make_example_app.py            # regenerate Reports/Examples/Phone.xcassets
     scripts/make_example_app.py --check    # exit 1 if the committed catalog is not what the sources give
+
+A second release of the app, for the drift report: Reports/Examples/Release-2.0/Phone.xcassets is
+made from the same sources with the files of Reports/Examples/sources-2.0/ in place of theirs
+(2.0 fixes the voicemail size and the trash stroke, and re-exports the search glyph at 80%).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "Reports" / "Examples"
 SOURCES = EXAMPLES / "sources"
 CATALOG = EXAMPLES / "Phone.xcassets"
+RELEASES = {"2.0": (EXAMPLES / "sources-2.0", EXAMPLES / "Release-2.0" / "Phone.xcassets")}
 SCALES = (2, 3)
 INFO = {"author": "xcode", "version": 1}
 
@@ -65,8 +70,9 @@ def render(rsvg: str, source: Path, scale: int, output: Path) -> None:
     subprocess.run([rsvg, "--zoom", str(scale), "--format", "png", "--output", str(output), str(source)], check=True)
 
 
-def build(rsvg: str, catalog: Path) -> int:
-    """Writes the whole catalog into `catalog` (which must not exist); returns the number of image sets."""
+def build(rsvg: str, catalog: Path, overlay: Path | None = None) -> int:
+    """Writes the whole catalog into `catalog` (which must not exist); returns the number of image sets.
+    Files of `overlay/<Group>/` replace the sources of the same name."""
     catalog.mkdir(parents=True)
     (catalog / "Contents.json").write_text(xcode_json({"info": INFO}), encoding="utf-8")
     count = 0
@@ -77,6 +83,8 @@ def build(rsvg: str, catalog: Path) -> int:
         (out_group / "Contents.json").write_text(xcode_json({"info": INFO}), encoding="utf-8")
         for source in sorted(group.glob("*.svg")):
             name = source.stem
+            if overlay is not None and (overlay / group.name / source.name).exists():
+                source = overlay / group.name / source.name
             image_set = out_group / f"{name}.imageset"
             image_set.mkdir()
             for scale in SCALES:
@@ -101,22 +109,26 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="compare with the committed catalog instead of writing it")
     args = parser.parse_args()
     rsvg = ensure_rsvg_convert()
-    with tempfile.TemporaryDirectory(prefix="example-app-") as scratch:
-        fresh = Path(scratch) / CATALOG.name
-        count = build(rsvg, fresh)
-        if args.check:
-            if CATALOG.is_dir() and same_tree(fresh, CATALOG):
-                print(f"make_example_app: {CATALOG.relative_to(ROOT)} is up to date ({count} image sets)", file=sys.stderr)
-                return 0
-            print(f"make_example_app: {CATALOG.relative_to(ROOT)} differs from its sources; run scripts/make_example_app.py",
-                  file=sys.stderr)
-            return 1
-        if CATALOG.exists():
-            shutil.rmtree(CATALOG)
-        shutil.copytree(fresh, CATALOG)
-    print(f"make_example_app: wrote {count} image sets at @{'x, @'.join(map(str, SCALES))}x into {CATALOG.relative_to(ROOT)}",
-          file=sys.stderr)
-    return 0
+    targets = [(None, CATALOG)] + [(overlay, catalog) for overlay, catalog in RELEASES.values()]
+    stale = 0
+    for overlay, catalog in targets:
+        with tempfile.TemporaryDirectory(prefix="example-app-") as scratch:
+            fresh = Path(scratch) / catalog.name
+            count = build(rsvg, fresh, overlay)
+            where = catalog.relative_to(ROOT)
+            if args.check:
+                if catalog.is_dir() and same_tree(fresh, catalog):
+                    print(f"make_example_app: {where} is up to date ({count} image sets)", file=sys.stderr)
+                else:
+                    print(f"make_example_app: {where} differs from its sources; run scripts/make_example_app.py", file=sys.stderr)
+                    stale += 1
+                continue
+            if catalog.exists():
+                shutil.rmtree(catalog)
+            catalog.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copytree(fresh, catalog)
+        print(f"make_example_app: wrote {count} image sets at @{'x, @'.join(map(str, SCALES))}x into {where}", file=sys.stderr)
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

@@ -208,9 +208,10 @@ public struct DetailDensityOutlierRule: Rule {
       Icons of one family share a level of detail (HIG: use the same level of detail across \
       icons; too much detail looks sloppy). Detail density C = P² ÷ ink (P: contour length) is \
       about 4 × line length ÷ stroke for a stroke drawing, so a heavier stroke alone lowers it; \
-      the rule compares the amount of line, C × (stroke ÷ the family's stroke), with the style \
-      group's median, and flags it beyond |M| > 3.5 and beyond 0.6–1.67× the median. Icons of \
-      the minority style are left to style_mismatch, those with a halo to drop_shadow.
+      the rule compares the amount of line for the glyph's size, C × stroke ÷ size (unchanged by \
+      a heavier stroke or by scaling the whole glyph), with the style group's, and flags it \
+      beyond |M| > 3.5 and beyond 0.6–1.67× the median. Icons of the minority style are left to \
+      style_mismatch, those with a halo to drop_shadow.
       """,
     defaultSeverity: .warning,
     thresholds: [
@@ -231,6 +232,9 @@ public struct DetailDensityOutlierRule: Rule {
       RuleExample("a heavier stroke is not more detail (stroke_weight_outlier's case)",
                   icons: ExampleFamily.icons() + [.init(id: "heavy", mask: ExampleFamily.glyph(5, stroke: 3))],
                   target: "heavy", triggers: false),
+      RuleExample("a glyph drawn at 80% is not less detail (perceived_size_outlier's case)",
+                  icons: ExampleFamily.icons() + [.init(id: "small", mask: ExampleFamily.glyph(5, size: 0.8))],
+                  target: "small", triggers: false),
     ])
 
   public func check(_ context: RuleContext) -> [Finding] {
@@ -240,9 +244,10 @@ public struct DetailDensityOutlierRule: Rule {
       guard let e = context.family.evaluation(for: icon.id), e.style == e.group, !hasHalo(icon.metrics),
         let group = context.family.group(e.group), Double(group.members.count) >= t("minimumFamily")
       else { continue }
-      // The amount of line: detail ratio × stroke ratio (outline drawings with a stroke).
+      // The amount of line for the glyph's size: C × stroke ÷ size ≈ 4 × line length ÷ size, as a
+      // ratio to the family's. Unchanged by scaling the whole glyph and by a heavier stroke.
       let strokeRatio = e.group == .outline && e.stroke.value > 0 ? e.stroke.ratio : 1
-      let ratio = e.detail.ratio * strokeRatio
+      let ratio = e.detail.ratio * strokeRatio / e.size.ratio
       let z = 0.6745 * log(ratio) / max(group.detailDensity.madLog, 0.03)  // the MAD floor of DESIGN.md
       guard abs(z) > t("z"), ratio < t("minimumRatio") || ratio > 1 / t("minimumRatio") else { continue }
       let median = group.detailDensity.median

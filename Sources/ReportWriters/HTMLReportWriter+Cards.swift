@@ -85,6 +85,8 @@ extension HTMLReportWriter {
     s += "<div><dt>Stroke</dt><dd>\(HTMLFormat.fixed(f.stroke, 2)) pt\(ratio(f.strokeRatio, strokeRules))</dd></div>"
     s += "<div><dt>Detail</dt><dd>\(HTMLFormat.fixed(f.detail, 0))\(ratio(f.detailRatio, detailRules))</dd></div>"
     s += "<div><dt>Style</dt><dd>\(f.style.rawValue)</dd></div>"
+    s += "<div><dt>State</dt><dd>\(icon.state.rawValue)</dd></div>"
+    s += "<div title=\"visual weight: ink ÷ hull area\"><dt>Ink</dt><dd>\(HTMLFormat.fixed(m.density * 100, 0))% of hull</dd></div>"
     s += "<div><dt>Canvas</dt><dd>\(HTMLFormat.number(icon.widthPt, 1))×\(HTMLFormat.number(icon.heightPt, 1)) pt @\(HTMLFormat.number(icon.scale, 2))x</dd></div>"
     s += "<div><dt>Centre</dt><dd>\(HTMLFormat.fixed(m.opticalCenterOffsetPt.length, 1)) pt off</dd></div>"
     s += "</dl>"

@@ -155,7 +155,7 @@ extension HTMLReportWriter {
       if showToolbar {
         s += "<p class=\"kind\">Toolbar <span>(titles are not part of a toolbar)</span></p>" + toolChunks.map(toolbar).joined()
       }
-      if hasSelected {
+      if hasSelected && showTabBar {
         s += "<p class=\"kind\">Selected states</p>" + chunks.map { tabBar($0, allSelected: true) }.joined()
       }
       return s + "</div>"

@@ -157,7 +157,7 @@ public enum HTMLReportWriter {
     if let configurationDescription, !configurationDescription.isEmpty {
       s += "<pre>\(HTMLEscaping.escape(configurationDescription))</pre>"
     } else {
-      s += "defaults"
+      s += "defaults (no configuration file)"
     }
     s += "</dd>"
     if let label = page.report.label { s += "<dt>Label</dt><dd>\(HTMLEscaping.escape(label))</dd>" }
