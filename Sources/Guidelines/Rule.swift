@@ -66,8 +66,13 @@ public struct AuditIcon: Sendable {
   public var widthPx: Int
   public var heightPx: Int
   public var metrics: IconMeasurements
-  /// The coverage, for rules that compare drawings (duplicates, look-alikes, text).
-  public var mask: AlphaMask?
+  /// The coverage, for rules that compare drawings (duplicates, look-alikes, text). Stored a byte
+  /// a pixel (`CompactMask`, lossless for 8-bit sources) and expanded on each access.
+  public var mask: AlphaMask? {
+    get { compactMask?.alphaMask }
+    set { compactMask = newValue.map(CompactMask.init) }
+  }
+  public var compactMask: CompactMask?
   /// Tab bar items come in two states; an icon named with a selected suffix (`star-selected`)
   /// is the selected state of the item `star`.
   public var state: IconState
@@ -81,7 +86,7 @@ public struct AuditIcon: Sendable {
   public init(id: String, path: String, family: String = "", role: IconRole = .unknown, scale: Double,
               widthPx: Int, heightPx: Int, metrics: IconMeasurements, mask: AlphaMask? = nil,
               state: IconState = .unselected, itemId: String? = nil, catalog: CatalogInfo? = nil,
-              variants: [ScaleVariant] = []) {
+              variants: [ScaleVariant] = [], compactMask: CompactMask? = nil) {
     self.id = id
     self.path = path
     self.family = family
@@ -90,7 +95,7 @@ public struct AuditIcon: Sendable {
     self.widthPx = widthPx
     self.heightPx = heightPx
     self.metrics = metrics
-    self.mask = mask
+    self.compactMask = compactMask ?? mask.map(CompactMask.init)
     self.state = state
     self.itemId = itemId ?? id
     self.catalog = catalog

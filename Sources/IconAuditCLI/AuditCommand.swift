@@ -85,8 +85,8 @@ enum AuditCommand {
     let icons = StatePairing.assign(measured.map { icon in
       AuditIcon(id: icon.id, path: icon.path, family: PathText.parent(icon.id),
                 role: configuration.role(forRelativePath: icon.path), scale: icon.scale,
-                widthPx: icon.widthPx, heightPx: icon.heightPx, metrics: icon.metrics, mask: icon.mask,
-                catalog: icon.catalog, variants: icon.variants)
+                widthPx: icon.widthPx, heightPx: icon.heightPx, metrics: icon.metrics,
+                catalog: icon.catalog, variants: icon.variants, compactMask: icon.compactMask)
     }, suffixes: configuration.selectedSuffixes)
     var report = Auditor.audit(icons, configuration: configuration, references: references, label: arguments.value("label"))
     report.unreadable = failures.map { ($0.path, $0.reason) }

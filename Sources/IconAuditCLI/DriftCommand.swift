@@ -172,8 +172,8 @@ enum SnapshotSource {
     for failure in failures { Console.err("iconaudit: \(failure)") }
     let icons = StatePairing.assign(measured.map { icon in
       AuditIcon(id: icon.id, path: icon.path, family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path),
-                scale: icon.scale, widthPx: icon.widthPx, heightPx: icon.heightPx, metrics: icon.metrics, mask: icon.mask,
-                catalog: icon.catalog, variants: icon.variants)
+                scale: icon.scale, widthPx: icon.widthPx, heightPx: icon.heightPx, metrics: icon.metrics,
+                catalog: icon.catalog, variants: icon.variants, compactMask: icon.compactMask)
     }, suffixes: configuration.selectedSuffixes)
     let report = Auditor.audit(icons, configuration: configuration, label: label)
     let json = JSONReportWriter.write(report, toolVersion: IconAuditCommand.version)

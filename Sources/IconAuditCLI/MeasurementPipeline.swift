@@ -18,8 +18,9 @@ public struct MeasuredIcon: Sendable {
   public var widthPx: Int
   public var heightPx: Int
   public var metrics: IconMeasurements
-  /// The analysed coverage, kept only when `MeasurementOptions.keepMasks` is set.
-  public var mask: AlphaMask?
+  /// The analysed coverage (a byte a pixel), kept only when `MeasurementOptions.keepMasks` is set.
+  public var compactMask: CompactMask?
+  public var mask: AlphaMask? { compactMask?.alphaMask }
   /// Asset catalog properties, for image sets.
   public var catalog: CatalogInfo?
   /// The icon's other PNG scales, compared with the analysed one.
@@ -113,7 +114,7 @@ public enum MeasurementPipeline {
     let measured = MeasuredIcon(
       id: icon.id, name: icon.name, path: best.file.relativePath, files: icon.files, kind: best.file.kind,
       scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics,
-      mask: options.keepMasks ? mask : nil, catalog: icon.catalog, variants: variants)
+      compactMask: options.keepMasks ? CompactMask(mask) : nil, catalog: icon.catalog, variants: variants)
     return Result(icon: measured, failures: failures)
   }
 }

@@ -72,7 +72,6 @@ extension HTMLReportWriter {
     }
     s += "</div><div class=\"card-body\">"
     s += "<h4 title=\"\(HTMLEscaping.escape(icon.id))\">\(HTMLEscaping.escape(page.iconName(index)))"
-    if icon.state == .selected { s += " <span class=\"chip\">selected</span>" }
     s += "</h4><p class=\"path\" title=\"\(HTMLEscaping.escape(icon.path))\">\(HTMLEscaping.escape(icon.path))</p>"
     func ratio(_ r: Double?, _ rules: Set<String>) -> String {
       guard let r else { return "" }
