@@ -89,7 +89,7 @@ enum AuditCommand {
                 catalog: icon.catalog, variants: icon.variants, compactMask: icon.compactMask)
     }, suffixes: configuration.selectedSuffixes)
     var report = Auditor.audit(icons, configuration: configuration, references: references, label: arguments.value("label"))
-    report.unreadable = failures.map { ($0.path, $0.reason) }
+    report.unreadable = failures.map { ($0.reportPath, $0.reason) }
 
     if let path = arguments.value("write-baseline") {
       let text = BaselineWriter.write(Baseline(findings: report.findings))

@@ -105,7 +105,7 @@ public enum MeasureOutput {
       "schemaVersion": .int(1),
       "tool": .object(["name": .string("iconaudit"), "version": .string(IconAuditCommand.version)]),
       "icons": .array(iconValues),
-      "unreadable": .array(failures.map { .object(["path": .string($0.path), "reason": .string($0.reason)]) }),
+      "unreadable": .array(failures.map { .object(["path": .string($0.reportPath), "reason": .string($0.reason)]) }),
     ])
   }
 

@@ -29,8 +29,16 @@ public struct MeasuredIcon: Sendable {
 
 /// A file that could not be read, with the reason.
 public struct InputFailure: Sendable, Hashable, CustomStringConvertible {
+  /// The path as the user can open it (as given on the command line, joined with what was found).
   public var path: String
   public var reason: String
+  /// The path relative to the audited root, for reports (deterministic, no absolute paths).
+  public var reportPath: String
+  public init(path: String, reason: String, reportPath: String? = nil) {
+    self.path = path
+    self.reason = reason
+    self.reportPath = reportPath ?? path
+  }
   public var description: String { "\(path): \(reason)" }
 }
 
@@ -98,7 +106,7 @@ public enum MeasurementPipeline {
         images.append((file, try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits,
                                               rendering: options.vectorRendering)))
       } catch {
-        failures.append(InputFailure(path: file.path, reason: error.reason))
+        failures.append(InputFailure(path: file.path, reason: error.reason, reportPath: file.relativePath))
       }
     }
     // The analysed file: the largest PNG scale, else the first vector.

@@ -67,47 +67,72 @@ public struct Skeleton: Sendable, Equatable {
     self.height = height
     let pw = width + 2
     var grid = paddedGrid
-    let tables = Self.tables
     var skeleton: [Int] = []
     var ends: [Int] = []
     var junctions: [Int] = []
 
-    grid.withUnsafeMutableBufferPointer { g in
-      @inline(__always) func code(_ p: Int) -> Int {
-        Int(g[p &- pw]) | Int(g[p &- pw &+ 1]) << 1 | Int(g[p &+ 1]) << 2
-          | Int(g[p &+ pw &+ 1]) << 3 | Int(g[p &+ pw]) << 4 | Int(g[p &+ pw &- 1]) << 5
-          | Int(g[p &- 1]) << 6 | Int(g[p &- pw &- 1]) << 7
-      }
-      var live: [Int] = []
-      for p in 0..<g.count where g[p] != 0 { live.append(p) }
-      var candidates: [Int] = []
-      // North, south, east, west border points in turn.
-      let sides = [-pw, pw, 1, -1]
-      var changed = true
-      while changed {
-        changed = false
-        for side in sides {
-          candidates.removeAll(keepingCapacity: true)
-          for p in live where g[p &+ side] == 0 && tables.deletable[code(p)] {
-            candidates.append(p)
-          }
-          var deleted = false
-          for p in candidates where tables.simple[code(p)] {
-            g[p] = 0
-            deleted = true
-          }
-          if deleted {
-            changed = true
-            live.removeAll { g[$0] == 0 }
+    Self.flags.withUnsafeBufferPointer { flags in
+      grid.withUnsafeMutableBufferPointer { g in
+        @inline(__always) func code(_ p: Int) -> Int {
+          Int(g[p &- pw]) | Int(g[p &- pw &+ 1]) << 1 | Int(g[p &+ 1]) << 2
+            | Int(g[p &+ pw &+ 1]) << 3 | Int(g[p &+ pw]) << 4 | Int(g[p &+ pw &- 1]) << 5
+            | Int(g[p &- 1]) << 6 | Int(g[p &- pw &- 1]) << 7
+        }
+        // The foreground pixels still present, and the candidates of one pass (scratch buffers
+        // local to this scope: no reallocation, no exclusivity checks in the loops).
+        let live = UnsafeMutablePointer<Int>.allocate(capacity: max(1, g.count))
+        let candidates = UnsafeMutablePointer<Int>.allocate(capacity: max(1, g.count))
+        defer {
+          live.deallocate()
+          candidates.deallocate()
+        }
+        var liveCount = 0
+        for p in 0..<g.count where g[p] != 0 {
+          live[liveCount] = p
+          liveCount &+= 1
+        }
+        var changed = true
+        while changed {
+          changed = false
+          // North, south, east, west border points in turn.
+          for pass in 0..<4 {
+            let side = pass == 0 ? -pw : pass == 1 ? pw : pass == 2 ? 1 : -1
+            var candidateCount = 0
+            for k in 0..<liveCount {
+              let p = live[k]
+              if g[p &+ side] == 0 && flags[code(p)] & Self.deletableFlag != 0 {
+                candidates[candidateCount] = p
+                candidateCount &+= 1
+              }
+            }
+            var deleted = false
+            for k in 0..<candidateCount {
+              let p = candidates[k]
+              if flags[code(p)] & Self.simpleFlag != 0 {
+                g[p] = 0
+                deleted = true
+              }
+            }
+            if deleted {
+              changed = true
+              var kept = 0
+              for k in 0..<liveCount where g[live[k]] != 0 {
+                live[kept] = live[k]
+                kept &+= 1
+              }
+              liveCount = kept
+            }
           }
         }
-      }
-      for p in live {
-        let n = code(p)
-        let index = (p / pw - 1) * width + (p % pw - 1)
-        skeleton.append(index)
-        if tables.isEnd[n] { ends.append(index) }
-        if tables.crossings[n] >= 3 { junctions.append(index) }
+        skeleton.reserveCapacity(liveCount)
+        for k in 0..<liveCount {
+          let p = live[k]
+          let n = flags[code(p)]
+          let index = (p / pw - 1) * width + (p % pw - 1)
+          skeleton.append(index)
+          if n & Self.endFlag != 0 { ends.append(index) }
+          if n & Self.junctionFlag != 0 { junctions.append(index) }
+        }
       }
     }
     self.pixels = skeleton
@@ -155,6 +180,19 @@ public struct Skeleton: Sendable, Equatable {
     var simple = [Bool](repeating: false, count: 256)
     var isEnd = [Bool](repeating: false, count: 256)
     var crossings = [Int](repeating: 0, count: 256)
+  }
+
+  static let deletableFlag: UInt8 = 1
+  static let simpleFlag: UInt8 = 2
+  static let endFlag: UInt8 = 4
+  static let junctionFlag: UInt8 = 8
+
+  /// ``tables`` packed into one byte a neighbourhood: deletable, simple, end point, junction
+  /// (crossing number ≥ 3).
+  static let flags: [UInt8] = (0..<256).map { n in
+    let t = tables
+    return (t.deletable[n] ? deletableFlag : 0) | (t.simple[n] ? simpleFlag : 0)
+      | (t.isEnd[n] ? endFlag : 0) | (t.crossings[n] >= 3 ? junctionFlag : 0)
   }
 
   static let tables: Tables = {

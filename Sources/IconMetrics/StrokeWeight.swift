@@ -207,12 +207,10 @@ public struct StrokeWeight: Sendable, Equatable {
       return top + (bottom - top) * ay
     }
 
-    /// α at (x, y) where all four bilinear neighbours lie on the canvas (0.5 ≤ x < width − 0.5, and
-    /// the same for y): no bounds checks.
+    /// α at (u, v) = (x − 0.5, y − 0.5) in px from the first pixel centre, where all four bilinear
+    /// neighbours lie on the canvas (0 ≤ u < width − 1, 0 ≤ v < height − 1): no bounds checks.
     @inline(__always)
-    func sampleInside(_ x: Double, _ y: Double) -> Double {
-      let u = x - 0.5
-      let v = y - 0.5
+    func sampleInside(_ u: Double, _ v: Double) -> Double {
       let i = Int(u)
       let j = Int(v)
       let ax = u - Double(i)
@@ -251,16 +249,19 @@ public struct StrokeWeight: Sendable, Equatable {
       var y = centre.y
       var k = 1
       // When both ends of the side lie where the bilinear neighbours are all on the canvas, so does
-      // every sample between them: sample without bounds checks.
-      let ex = x + dx * Double(steps)
-      let ey = y + dy * Double(steps)
-      let right = Double(width) - 0.5
-      let bottom = Double(height) - 0.5
-      if min(x, ex) >= 0.5 && max(x, ex) < right && min(y, ey) >= 0.5 && max(y, ey) < bottom {
+      // every sample between them: sample without bounds checks, in coordinates from the first
+      // pixel centre.
+      var u = x - 0.5
+      var v = y - 0.5
+      let eu = u + dx * Double(steps)
+      let ev = v + dy * Double(steps)
+      let right = Double(width) - 1
+      let bottom = Double(height) - 1
+      if min(u, eu) >= 0 && max(u, eu) < right && min(v, ev) >= 0 && max(v, ev) < bottom {
         while k <= steps {
-          x += dx
-          y += dy
-          let a = sampleInside(x, y)
+          u += dx
+          v += dy
+          let a = sampleInside(u, v)
           if a < 0.01 || (lowest < 0.5 && a > lowest + 0.05) { break }
           lowest = min(lowest, a)
           sum += a
@@ -324,7 +325,9 @@ public struct StrokeWeight: Sendable, Equatable {
       // the bracket.
       let a = (1 / f0 + (1 / fp + 1 / fm) * c22) / (1 + 2 * c22 * c22)
       let b = (1 / fp - 1 / fm) / (2 * s22)
-      guard a > 0 else { return best }
+      // Skip the last chord when the model promises it less than 0.001 px shorter than the best one
+      // (a stroke along the pixel grid, whose EDT normal is exact).
+      guard a > 0, best.width - 1 / (a * a + b * b).squareRoot() >= 0.001 else { return best }
       let t = min(max(atan2(b, a), -Double.pi / 8), Double.pi / 8)
       let ct = cos(t)
       let st = sin(t)

@@ -67,7 +67,9 @@ public struct DiscoveryIssue: Sendable, Hashable, CustomStringConvertible {
 /// - `name.png`, `name@2x.png`, `name@3x.png` are one icon at three scales; a PNG without `@Nx`
 ///   has scale 1. `.svg` and `.pdf` files are vector icons.
 /// - Folders are walked recursively in byte order of names; hidden entries (starting with `.`)
-///   are skipped; a symbolic link to a folder is followed once, and a folder already visited
+///   are skipped; a symbolic link (to a file or a folder) is followed only if it resolves inside the
+///   audited folder (one that leads elsewhere is reported and not followed); a symbolic link to a
+///   folder is followed once, and a folder already visited
 ///   (a symlink loop) is not entered again.
 public enum IconDiscovery {
   public static func discover(_ paths: [String]) -> (icons: [DiscoveredIcon], issues: [DiscoveryIssue]) {
@@ -88,8 +90,8 @@ public enum IconDiscovery {
           if let icon { sets.append(icon) }
           issues += setIssues
         } else {
-          walk(directory: path, relative: "", visited: &visited, files: &files, sets: &sets, issues: &issues, depth: 0,
-               inCatalog: path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/"))
+          walk(directory: path, relative: "", root: canonicalPath(path), visited: &visited, files: &files, sets: &sets,
+               issues: &issues, depth: 0, inCatalog: path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/"))
         }
       } else {
         let name = (path as NSString).lastPathComponent
@@ -124,7 +126,7 @@ public enum IconDiscovery {
 
   private static let maxDepth = 64
 
-  private static func walk(directory: String, relative: String, visited: inout Set<String>,
+  private static func walk(directory: String, relative: String, root: String, visited: inout Set<String>,
                            files: inout [IconFile], sets: inout [DiscoveredIcon], issues: inout [DiscoveryIssue],
                            depth: Int, inCatalog: Bool = false) {
     let inCatalog = inCatalog || directory.hasSuffix(".xcassets")
@@ -147,7 +149,19 @@ public enum IconDiscovery {
       let rel = relative.isEmpty ? entry : relative + "/" + entry
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
-        issues.append(DiscoveryIssue(path: full, reason: "broken symbolic link"))
+        // Reported when it may have been an icon, an image set or a folder (not a README's link).
+        if parse(fileName: entry) != nil || AssetCatalog.setKind(entry) != nil || !entry.contains(".") {
+          issues.append(DiscoveryIssue(path: full, reason: "broken symbolic link"))
+        }
+        continue
+      }
+      // A symbolic link is followed only while it stays inside the audited folder: a link to `/` or
+      // to a home folder in a downloaded icon pack must not make the audit walk, read or report
+      // files elsewhere on the machine.
+      // (Only entries that would be read: a link named README leads nowhere that matters.)
+      let wouldRead = isDirectory.boolValue ? !AssetCatalog.isIgnored(entry) : !inCatalog && parse(fileName: entry) != nil
+      if wouldRead, isSymbolicLink(full), !isInside(canonicalPath(full), root: root) {
+        issues.append(DiscoveryIssue(path: full, reason: "symbolic link leads outside the audited folder; not followed"))
         continue
       }
       if isDirectory.boolValue {
@@ -156,7 +170,7 @@ public enum IconDiscovery {
           if let icon { sets.append(icon) }
           issues += setIssues
         } else if !AssetCatalog.isIgnored(entry) {
-          walk(directory: full, relative: rel, visited: &visited, files: &files, sets: &sets, issues: &issues,
+          walk(directory: full, relative: rel, root: root, visited: &visited, files: &files, sets: &sets, issues: &issues,
                depth: depth + 1, inCatalog: inCatalog)
         }
       } else if inCatalog {
@@ -171,6 +185,15 @@ public enum IconDiscovery {
   private static func iconFile(path: String, relativePath: String) -> IconFile? {
     guard let parsed = parse(fileName: (path as NSString).lastPathComponent) else { return nil }
     return IconFile(path: path, relativePath: relativePath, kind: parsed.kind, scale: parsed.scale)
+  }
+
+  private static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+  }
+
+  private static func isInside(_ path: String, root: String) -> Bool {
+    root == "/" || path == root || path.hasPrefix(root + "/")
   }
 
   private static func canonicalPath(_ path: String) -> String {

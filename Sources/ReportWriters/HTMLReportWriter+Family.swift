@@ -120,7 +120,9 @@ extension HTMLReportWriter {
     let hasSelected = items.contains { $0.selected != nil }
     let roles = Set(family.iconIndices.map { page.report.icons[$0].role })
     let showTabBar = !roles.isSubset(of: [.toolbar, .navigationBar])
-    let showToolbar = !roles.isSubset(of: [.tabBar])
+    // A family of unknown role is shown in both bars; a large one only in tab bars (their titles
+    // name the icons), so that the preview stays a glance.
+    let showToolbar = !roles.isSubset(of: [.tabBar]) && (!showTabBar || items.count <= 10)
 
     func tabBar(_ chunk: [BarItem], allSelected: Bool) -> String {
       var s = "<div class=\"tabbar\">"
@@ -147,16 +149,23 @@ extension HTMLReportWriter {
       }
       return "<div class=\"toolwrap\">" + bar + "</div>" + captions + "</div></div>"
     }
+    /// The first `visibleBars` bars, the others behind a disclosure (no script needed).
+    func group(_ bars: [String], unit: String) -> String {
+      let visibleBars = 4
+      guard bars.count > visibleBars + 1 else { return bars.joined() }
+      return bars.prefix(visibleBars).joined() + "<details><summary>\(bars.count - visibleBars) more \(unit)</summary>"
+        + bars.dropFirst(visibleBars).joined() + "</details>"
+    }
     func column(_ theme: String) -> String {
       var s = "<div class=\"device \(theme)\"><p class=\"theme\">\(theme == "light" ? "Light" : "Dark")</p>"
       if showTabBar {
-        s += "<p class=\"kind\">Tab bar</p>" + chunks.map { tabBar($0, allSelected: false) }.joined()
+        s += "<p class=\"kind\">Tab bar</p>" + group(chunks.map { tabBar($0, allSelected: false) }, unit: "tab bars")
       }
       if showToolbar {
-        s += "<p class=\"kind\">Toolbar <span>(titles are not part of a toolbar)</span></p>" + toolChunks.map(toolbar).joined()
+        s += "<p class=\"kind\">Toolbar <span>(titles are not part of a toolbar)</span></p>" + group(toolChunks.map(toolbar), unit: "toolbars")
       }
       if hasSelected && showTabBar {
-        s += "<p class=\"kind\">Selected states</p>" + chunks.map { tabBar($0, allSelected: true) }.joined()
+        s += "<p class=\"kind\">Selected states</p>" + group(chunks.map { tabBar($0, allSelected: true) }, unit: "tab bars")
       }
       return s + "</div>"
     }

@@ -83,6 +83,7 @@ extension HTMLReportWriter {
     .device .theme{margin:0;font-size:12px;font-weight:600;color:#8e8e93}
     .device .kind{margin:10px 0 5px;font-size:10px;letter-spacing:.06em;text-transform:uppercase;color:#8e8e93}
     .device .kind span{text-transform:none;letter-spacing:0}
+    .device details summary{cursor:pointer;font-size:11px;color:#8e8e93;margin:2px 0 6px}
     .tabbar,.toolbar{display:flex;width:390px;margin:0 0 6px;font-family:-apple-system,BlinkMacSystemFont,"SF Pro Text","Helvetica Neue",var(--sans)}
     .tabbar{min-height:49px;background:rgba(249,249,249,.96);box-shadow:0 -.5px 0 rgba(60,60,67,.29);align-items:stretch}
     .toolwrap{margin:0 0 6px}

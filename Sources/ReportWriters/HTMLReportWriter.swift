@@ -71,8 +71,8 @@ public enum HTMLReportWriter {
   /// a tint colour wherever the icon appears: iOS renders a template image the same way.
   static func glyphStyles(_ page: HTMLPage) -> String {
     var css = "<style>\n"
-    for (index, icon) in page.report.icons.enumerated() {
-      guard let mask = icon.mask, mask.width > 0, mask.height > 0 else { continue }
+    for (index, icon) in page.report.icons.enumerated() where page.hasMask[index] {
+      guard let mask = icon.mask else { continue }
       let png = Data(PNGCodec.encode(mask)).base64EncodedString()
       css += ".gm\(index){--m:url(\"data:image/png;base64,\(png)\")}\n"
     }
@@ -82,9 +82,7 @@ public enum HTMLReportWriter {
   /// An icon's glyph at `widthPx × heightPx` CSS px in the current text colour (or a dashed
   /// placeholder when the report kept no mask).
   static func glyph(_ page: HTMLPage, _ index: Int, widthPx: Double, heightPx: Double, extraClass: String = "") -> String {
-    let icon = page.report.icons[index]
-    let hasMask = (icon.mask?.width ?? 0) > 0 && (icon.mask?.height ?? 0) > 0
-    let classes = (hasMask ? "g gm\(index)" : "g missing") + (extraClass.isEmpty ? "" : " " + extraClass)
+    let classes = (page.hasMask[index] ? "g gm\(index)" : "g missing") + (extraClass.isEmpty ? "" : " " + extraClass)
     return "<i class=\"\(classes)\" style=\"width:\(SVGChart.n(widthPx))px;height:\(SVGChart.n(heightPx))px\"></i>"
   }
 
@@ -119,7 +117,8 @@ public enum HTMLReportWriter {
     if !r.unreadable.isEmpty { s += stat(r.unreadable.count, "unreadable", "error", "#unreadable") }
     s += "</div>\n"
     if !page.families.isEmpty {
-      s += "<table class=\"families\"><thead><tr><th>Family</th><th>Role</th><th class=\"num\">Icons</th><th>Style</th><th>Consistency</th><th class=\"num\">Errors</th><th class=\"num\">Warnings</th></tr></thead><tbody>\n"
+      s += "<table class=\"families\"><thead><tr><th>Family</th><th>Role</th><th class=\"num\">Icons</th><th>Style</th>"
+      s += "<th>Consistency</th><th class=\"num\">Errors</th><th class=\"num\">Warnings</th></tr></thead><tbody>\n"
       for (position, family) in page.families.enumerated() {
         let indices = family.iconIndices
         let errors = indices.reduce(0) { $0 + page.findings[$1].filter { $0.severity == .error }.count }
@@ -199,6 +198,8 @@ struct HTMLPage {
   let findings: [[Finding]]
   /// Icon id → index of its first icon.
   let indexOfId: [String: Int]
+  /// Whether the icon kept a non-empty mask (its glyph can be drawn).
+  let hasMask: [Bool]
 
   init(_ report: AuditReport) {
     self.report = report
@@ -210,6 +211,7 @@ struct HTMLPage {
       if let i = indexOfId[finding.iconId] { findings[i].append(finding) }
     }
     self.findings = findings
+    hasMask = report.icons.map { icon in icon.mask.map { $0.width > 0 && $0.height > 0 } ?? false }
 
     var names: [String] = report.families.map(\.name)
     for icon in report.icons where !names.contains(icon.family) { names.append(icon.family) }

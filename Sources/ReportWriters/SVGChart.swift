@@ -73,7 +73,8 @@ enum SVGChart {
   static func strip(value: Double, median: Double, bandLow: Double, bandHigh: Double, scale: LogScale,
                     mark: Mark, secondary: Bool, label: String) -> String {
     let mid = height / 2
-    var s = "<svg class=\"strip\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTMLEscaping.escape(label))\">"
+    var s = "<svg class=\"strip\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\""
+    s += " role=\"img\" aria-label=\"\(HTMLEscaping.escape(label))\">"
     s += "<line class=\"track\" x1=\"\(n(scale.x0))\" y1=\"\(n(mid))\" x2=\"\(n(scale.x1))\" y2=\"\(n(mid))\"/>"
     if median > 0 {
       let a = scale.x(median * bandLow), b = scale.x(median * bandHigh)

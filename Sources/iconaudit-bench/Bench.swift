@@ -9,6 +9,8 @@ import IconRaster
 /// ```
 /// iconaudit-bench edt [--sizes 64,256,1024] [--runs N] [--masks DIR] [--density P] [--seed S]
 /// iconaudit-bench measure DIR [--runs N]
+/// iconaudit-bench stages DIR [--runs N]
+/// iconaudit-bench dump DIR
 /// ```
 ///
 /// - `edt`: the exact EDT (`DistanceTransform.compute`) on random masks, into preallocated buffers,
@@ -21,9 +23,14 @@ import IconRaster
 /// - `measure`: `MetricsEngine.measure` over every PNG of DIR, decoded once beforehand, on one thread;
 ///   the median time of a pass over the folder.
 /// - `stages`: the same masks through each stage alone (contour, hull, skeleton, stroke weight with
-///   its skeleton and EDT, components, hygiene), to see where the time goes.
+///   its skeleton and EDT, components, hygiene, PNG decoding), to see where the time goes; then the
+///   whole measurement of the decoded masks, and the like-for-like figure against a reference that
+///   reads files: each PNG decoded and measured with its colours (as the CLI does), one thread.
+///   Wall and thread CPU time per icon.
+/// - `dump`: every icon's measurements as JSON, to check that a change leaves them as they were.
 ///
-/// Times are the median (and minimum) of `--runs` runs after one warm-up run. Build with `-c release`.
+/// Times are the median (and minimum) of `--runs` runs after one warm-up run, wall and CPU time of the
+/// (only) thread. Build with `-c release`.
 enum Bench {
   static func main(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
@@ -201,23 +208,33 @@ enum Bench {
     var kernel = "stages"
     var folder: String
     var icons: Int
-    /// Median ms per icon of each stage on one thread.
+    /// Median wall time per icon of each stage on one thread, in ms.
     var msPerIcon: [String: Double]
+    /// Median CPU time of the thread per icon of each stage, in ms.
+    var cpuMsPerIcon: [String: Double]
   }
+
+  /// The name of the stage that reads and measures each file as the CLI does, one thread.
+  static let readAndMeasure = "read + measure (PNG decode, all metrics with colour)"
+  /// The name of the stage that measures the decoded masks.
+  static let measureOnly = "all (MetricsEngine.measure)"
 
   static func stages(_ options: Options) throws -> StageReport {
     let (folder, masks) = try masks(options)
+    let paths = try pngPaths(folder)
     let contours = masks.map { Contour(mask: $0) }
     var sink = 0.0
     var perIcon: [String: Double] = [:]
+    var cpuPerIcon: [String: Double] = [:]
     func stage(_ name: String, _ body: () -> Void) {
-      perIcon[name] =
-        (timeRuns(options.runs, body).medianMs / Double(masks.count) * 1e4).rounded() / 1e4
+      let timing = timeRuns(options.runs, body)
+      perIcon[name] = (timing.medianMs / Double(masks.count) * 1e4).rounded() / 1e4
+      cpuPerIcon[name] = (timing.cpuMedianMs / Double(masks.count) * 1e4).rounded() / 1e4
     }
     stage("contour") { for m in masks { sink += Contour(mask: m).length } }
     stage("hull") { for c in contours { sink += ConvexHull(points: c.points).area } }
     stage("skeleton") { for m in masks { sink += Double(Skeleton(mask: m).pixels.count) } }
-    stage("strokeWeight (with skeleton, EDT)") {
+    stage("strokeWeight (every skeleton pixel, with skeleton, EDT)") {
       for m in masks { sink += StrokeWeight(mask: m).medianPx }
     }
     stage("edt (core)") {
@@ -231,11 +248,32 @@ enum Bench {
         sink += TemplateHygiene(mask: m, contourLengthPx: c.length).haloFraction
       }
     }
-    stage("all (MetricsEngine.measure)") {
+    stage("png decode") {
+      for path in paths {
+        if let image = try? PNGCodec.decodeFile(atPath: path).0 { sink += Double(image.width) }
+      }
+    }
+    stage(measureOnly) {
       for m in masks { sink += MetricsEngine.measure(m).strokeWeightPx }
     }
+    stage(readAndMeasure) {
+      for path in paths {
+        if let image = try? PNGCodec.decodeFile(atPath: path).0 {
+          sink += MetricsEngine.measure(image.alphaMask, colors: image).strokeWeightPx
+        }
+      }
+    }
     if sink.isNaN { printError("iconaudit-bench: NaN\n") }
-    return StageReport(folder: folder, icons: masks.count, msPerIcon: perIcon)
+    return StageReport(
+      folder: folder, icons: masks.count, msPerIcon: perIcon, cpuMsPerIcon: cpuPerIcon)
+  }
+
+  /// The paths of the readable PNGs of a folder, sorted by name.
+  static func pngPaths(_ folder: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder)
+      .filter { $0.lowercased().hasSuffix(".png") }.sorted()
+      .map { "\(folder)/\($0)" }
+      .filter { (try? PNGCodec.decodeFile(atPath: $0)) != nil }
   }
 
   // MARK: - Measurements of a folder
