@@ -23,7 +23,10 @@ public enum IconLoader {
   static func render(_ bytes: [UInt8], kind: IconFileKind, path: String, vectorScale: Double,
                      limits: DecodeLimits) throws(RasterError) -> RGBAImage {
     switch kind {
-    case .svg: return try VectorRenderer.renderSVG(bytes, path: path, scale: vectorScale, limits: limits)
+    case .svg:
+      // A custom symbol template: only its Regular-M glyph (see SymbolRenderer).
+      if path.contains(".symbolset/") { return try SymbolRenderer.render(bytes, path: path, scale: vectorScale, limits: limits) }
+      return try VectorRenderer.renderSVG(bytes, path: path, scale: vectorScale, limits: limits)
     case .pdf: return try VectorRenderer.renderPDF(bytes, path: path, scale: vectorScale, limits: limits)
     case .png: return try PNGCodec.decode(bytes, path: path, scale: vectorScale, limits: limits).0
     }

@@ -165,3 +165,44 @@ import Testing
     #expect(AlphaMask(width: 2, height: 1).coverageIoU(AlphaMask(width: 2, height: 1)) == 1)
   }
 }
+
+@Suite struct SymbolTemplateTests {
+  /// A custom symbol template: guides, notes, and the glyph in two weights; only Regular-M counts.
+  static let template = Array("""
+    <svg xmlns="http://www.w3.org/2000/svg" width="3300" height="2200">
+      <g id="Notes"><rect x="0" y="0" width="3300" height="60" fill="#000"/></g>
+      <g id="Guides">
+        <line id="Baseline-M" x1="0" y1="800" x2="3300" y2="800" stroke="#000" stroke-width="4"/>
+        <line id="Capline-M" x1="0" y1="600" x2="3300" y2="600" stroke="#000" stroke-width="4"/>
+      </g>
+      <g id="Symbols">
+        <g id="Ultralight-S" transform="matrix(1 0 0 1 300 700)"><rect x="-60" y="-60" width="120" height="120" fill="#000"/></g>
+        <g id="Regular-M" transform="matrix(1 0 0 1 1500 700)"><circle cx="0" cy="0" r="50" fill="#000"/></g>
+      </g>
+    </svg>
+    """.utf8)
+
+  @Test func rendersOnlyTheRegularMediumGlyph() throws {
+    let image = try SymbolRenderer.render(Self.template, path: "star.symbolset/star.svg", scale: 2)
+    // Ø100 units × 0.17 pt/unit = 17 pt, canvas 17 + 4 = 21 pt → 42 px at @2x.
+    #expect(image.width == 42 && image.height == 42)
+    let expected = Double.pi * pow(8.5 * 2, 2)
+    #expect(abs(image.alphaMask.inkPx - expected) / expected < 0.02, "only the disk: no guides, notes or other weights")
+  }
+
+  @Test func catalogSymbolSetIsReadAndRendered() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("symbols-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let set = root + "/Symbols.xcassets/dot.symbolset"
+    try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+    try Data(Self.template).write(to: URL(fileURLWithPath: set + "/dot.svg"))
+    try Data(#"{"symbols": [{"filename": "dot.svg", "idiom": "universal"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+      .write(to: URL(fileURLWithPath: set + "/Contents.json"))
+    let (icons, issues) = IconDiscovery.discover([root])
+    #expect(issues.isEmpty)
+    #expect(icons.map(\.id) == ["Symbols.xcassets/dot"])
+    #expect(icons.first?.catalog?.kind == "symbolset")
+    let image = try IconLoader.load(icons[0].files[0], vectorScale: 2)
+    #expect(image.width == 42)
+  }
+}

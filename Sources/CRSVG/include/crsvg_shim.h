@@ -19,4 +19,5 @@ int ia_svg_render(const uint8_t *data, size_t size, int width_px, int height_px,
                   char message[512]);
 
 void ia_svg_free(void *pointer);
+#include "crsvg_symbol.h"
 #endif
