@@ -32,6 +32,8 @@ public struct IconEvaluation: Sendable, Codable, Equatable {
   /// The contour cross-check of stroke weight (2·ink / contour length).
   public var strokeContour: MetricScore
   public var detail: MetricScore
+  /// The longer side of the glyph's extent: on a keyline grid most glyphs reach the same one.
+  public var extent: MetricScore
   /// An open stroke drawing (outline style, nothing enclosed: arrows, chevrons, plus, check).
   /// Designers keep these small on purpose; a small size alone does not make them outliers.
   public var isOpenStroke: Bool
@@ -48,6 +50,8 @@ public struct StyleGroupSummary: Sendable, Codable, Equatable {
   public var strokeWeightPt: RobustSpread
   public var strokeWeightContourPt: RobustSpread
   public var detailDensity: RobustSpread
+  /// The longer side of the extent, in pt.
+  public var extentPt: RobustSpread
 }
 
 /// A family's statistics: style groups, per-icon scores, and one consistency figure.
@@ -153,7 +157,8 @@ public enum FamilyAnalyzer {
         perceivedSizePt: RobustSpread(values: statsMembers.map(\.metrics.perceivedSizePt)),
         strokeWeightPt: RobustSpread(values: statsMembers.map(\.metrics.strokeWeightPt)),
         strokeWeightContourPt: RobustSpread(values: statsMembers.map { contourStrokePt($0.metrics) }),
-        detailDensity: RobustSpread(values: statsMembers.map(\.metrics.detailDensity)))
+        detailDensity: RobustSpread(values: statsMembers.map(\.metrics.detailDensity)),
+        extentPt: RobustSpread(values: statsMembers.map { longerSide($0.metrics) }))
       summaries.append(summary)
       for member in all {
         let m = member.metrics
@@ -166,6 +171,7 @@ public enum FamilyAnalyzer {
           stroke: score(summary.strokeWeightPt, m.strokeWeightPt),
           strokeContour: score(summary.strokeWeightContourPt, contourStrokePt(m)),
           detail: score(summary.detailDensity, m.detailDensity),
+          extent: score(summary.extentPt, longerSide(m)),
           isOpenStroke: isOpenStroke(m, style: styles[member.id] ?? m.style), style: styles[member.id] ?? m.style)
       }
     }
@@ -175,6 +181,9 @@ public enum FamilyAnalyzer {
       groups: summaries, icons: icons,
       consistencyScore: consistencyScore(summaries, minorityCount: minority.count, total: members.count))
   }
+
+  /// The longer side of the extent, in pt.
+  static func longerSide(_ m: IconMeasurements) -> Double { max(m.extentPt.width, m.extentPt.height) }
 
   /// The contour estimate of stroke weight in pt.
   static func contourStrokePt(_ m: IconMeasurements) -> Double {

@@ -31,21 +31,27 @@ func graded(_ grade: Severity, cap: Severity) -> Severity { min(grade, cap) }
 /// - the whole glyph was scaled by k: its size is k × its natural size, and its detail density
 ///   C = P² ÷ ink (≈ 4 × skeleton length ÷ stroke for a stroke drawing) is unchanged;
 /// - only the stroke changed: its size grows by a few percent (≈ k^0.1), and C falls by 1/k.
-/// With the natural spread of size and detail in the group as the noise (σ = 1.4826 × MAD of
-/// logs, floored at 0.05 and 0.10), the explanation with the higher Gaussian likelihood wins.
-/// Returns k when it is a scaled glyph, else nil.
+/// - the extent's longer side follows the same pattern: × k when scaled, nearly unchanged (half
+///   the stroke's growth) when only the stroke changed; on a keyline grid, where most glyphs
+///   reach the same keyline, this is the sharpest of the three.
+/// With the natural spread of size, detail and extent in the group as the noise (σ = 1.4826 ×
+/// MAD of logs, floored at 0.05, 0.10 and 0.03), the explanation with the higher Gaussian
+/// likelihood wins. Returns k when it is a scaled glyph, else nil.
 func scaleEvidence(_ e: IconEvaluation, group: StyleGroupSummary?, z: Double, minimumRatio: Double) -> Double? {
   guard e.group == .outline, let group, group.members.count >= 4 else { return nil }
   let k = e.stroke.ratio
   guard abs(log(k)) >= log(minimumRatio), abs(e.stroke.z) >= z, abs(e.strokeContour.z) >= z,
     (e.stroke.z > 0) == (e.strokeContour.z > 0)
   else { return nil }
-  let logK = log(k), logR = log(e.size.ratio), logC = log(e.detail.ratio)
+  let logK = log(k), logR = log(e.size.ratio), logC = log(e.detail.ratio), logE = log(e.extent.ratio)
   let sigmaSize = max(group.effectiveSizePt.relativeSigma, 0.05)
   let sigmaDetail = max(group.detailDensity.relativeSigma, 0.10)
+  let sigmaExtent = max(group.extentPt.relativeSigma, 0.03)
   func cost(_ residual: Double, _ sigma: Double) -> Double { residual * residual / (2 * sigma * sigma) }
-  let scaled = cost(logR - logK, sigmaSize) + cost(logC, sigmaDetail)
-  let strokeOnly = cost(logR - 0.1 * logK, sigmaSize) + cost(logC + logK, sigmaDetail)
+  // A stroke w → k·w grows the extent by (k − 1)·w (half on each side) of a glyph ~8–10 w across.
+  let strokeExtent = log(1 + (k - 1) / 9)
+  let scaled = cost(logR - logK, sigmaSize) + cost(logC, sigmaDetail) + cost(logE - logK, sigmaExtent)
+  let strokeOnly = cost(logR - 0.1 * logK, sigmaSize) + cost(logC + logK, sigmaDetail) + cost(logE - strokeExtent, sigmaExtent)
   return scaled < strokeOnly ? k : nil
 }
 

@@ -42,6 +42,7 @@ public enum JSONReportWriter {
           "strokeWeightPt": spread(group.strokeWeightPt),
           "strokeWeightContourPt": spread(group.strokeWeightContourPt),
           "detailDensity": spread(group.detailDensity),
+          "extentPt": spread(group.extentPt),
         ]))
       }
       families.append(.object([
@@ -54,7 +55,7 @@ public enum JSONReportWriter {
           .object([
             "id": .string(e.id), "group": .string(e.group.rawValue), "style": .string(e.style.rawValue),
             "openStroke": .bool(e.isOpenStroke),
-            "size": score(e.size), "stroke": score(e.stroke), "strokeContour": score(e.strokeContour), "detail": score(e.detail),
+            "size": score(e.size), "stroke": score(e.stroke), "strokeContour": score(e.strokeContour), "detail": score(e.detail), "extent": score(e.extent),
           ])
         }),
       ]))
