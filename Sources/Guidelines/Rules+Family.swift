@@ -26,8 +26,9 @@ func graded(_ grade: Severity, cap: Severity) -> Severity { min(grade, cap) }
 
 /// Whether an icon's stroke says the whole glyph was drawn at another scale, and by how much.
 ///
-/// A stroke off the family's by a factor k (|M| ≥ `z` on both stroke estimators, |log k| ≥
-/// log `minimumRatio`) has two explanations, told apart by two other measurements:
+/// A stroke off the family's by a factor k (|M| ≥ `z` on the profile estimate and > 2.5 on the
+/// contour estimate, in the same direction; |log k| ≥ log `minimumRatio`) has two explanations,
+/// told apart by three other measurements:
 /// - the whole glyph was scaled by k: its size is k × its natural size, and its detail density
 ///   C = P² ÷ ink (≈ 4 × skeleton length ÷ stroke for a stroke drawing) is unchanged;
 /// - only the stroke changed: its size grows by a few percent (≈ k^0.1), and C falls by 1/k.
@@ -40,7 +41,9 @@ func graded(_ grade: Severity, cap: Severity) -> Severity { min(grade, cap) }
 func scaleEvidence(_ e: IconEvaluation, group: StyleGroupSummary?, z: Double, minimumRatio: Double) -> Double? {
   guard e.group == .outline, let group, group.members.count >= 4 else { return nil }
   let k = e.stroke.ratio
-  guard abs(log(k)) >= log(minimumRatio), abs(e.stroke.z) >= z, abs(e.strokeContour.z) >= z,
+  // The contour estimate spreads more across a family (busy drawings, caps): it must agree in
+  // sign and pass the stroke rule's |M| > 2.5, the profile estimate the stricter `z`.
+  guard abs(log(k)) >= log(minimumRatio), abs(e.stroke.z) >= z, abs(e.strokeContour.z) > 2.5,
     (e.stroke.z > 0) == (e.strokeContour.z > 0)
   else { return nil }
   let logK = log(k), logR = log(e.size.ratio), logC = log(e.detail.ratio), logE = log(e.extent.ratio)

@@ -126,16 +126,7 @@ enum AuditCommand {
     case "xcode": text = XcodeDiagnosticsWriter.write(report, root: absoluteRoot(paths[0]))
     default: text = TextReportWriter.write(report, color: arguments.value("output") == nil && Console.stdoutIsTerminal)
     }
-    if let output = arguments.value("output") {
-      do {
-        try OutputFile.write(text, to: output, inputs: paths)
-      } catch {
-        Console.err("iconaudit: \(error)")
-        return .failure
-      }
-    } else {
-      Console.out(text)
-    }
+    guard OutputFile.emit(text, to: arguments.value("output"), inputs: paths) else { return .failure }
 
     if !failures.isEmpty { return .unreadableInput }
     let failing = report.findings.contains { $0.severity == .error || (arguments.flag("strict") && $0.severity == .warning) }

@@ -73,16 +73,7 @@ enum DriftCommand {
     case "html": text = DriftWriter.html(report)
     default: text = DriftWriter.text(report)
     }
-    if let output = arguments.value("output") {
-      do {
-        try OutputFile.write(text, to: output, inputs: arguments.positionals)
-      } catch {
-        Console.err("iconaudit: \(error)")
-        return .failure
-      }
-    } else {
-      Console.out(text)
-    }
+    guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals) else { return .failure }
     let tripped = gates.compactMap { $0.trips(report) }
     for reason in tripped { Console.err("iconaudit: drift gate tripped: \(reason)") }
     return tripped.isEmpty ? .success : .findings
@@ -123,16 +114,7 @@ enum HistoryCommand {
     case "html": text = HistoryWriter.html(history)
     default: text = HistoryWriter.markdown(history)
     }
-    if let output = arguments.value("output") {
-      do {
-        try OutputFile.write(text, to: output, inputs: arguments.positionals)
-      } catch {
-        Console.err("iconaudit: \(error)")
-        return .failure
-      }
-    } else {
-      Console.out(text)
-    }
+    guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals) else { return .failure }
     return .success
   }
 }

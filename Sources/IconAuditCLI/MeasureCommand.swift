@@ -32,16 +32,7 @@ enum MeasureCommand {
     case "json": text = MeasureOutput.json(icons: icons, failures: failures)
     default: text = MeasureOutput.text(icons: icons)
     }
-    if let output = arguments.value("output") {
-      do {
-        try OutputFile.write(text, to: output, inputs: arguments.positionals)
-      } catch {
-        Console.err("iconaudit: \(error)")
-        return .failure
-      }
-    } else {
-      Console.out(text)
-    }
+    guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals) else { return .failure }
     return failures.isEmpty ? .success : .unreadableInput
   }
 }
@@ -54,6 +45,7 @@ enum CommonOptions {
     OptionSpec("max-pixels", value: "N", help: "Largest width × height accepted (default 67108864)."),
     OptionSpec("max-file-bytes", value: "N", help: "Largest input file read, in bytes (default 67108864)."),
     OptionSpec("max-vector-bytes", value: "N", help: "Largest SVG or PDF file read, in bytes (default 8388608)."),
+    OptionSpec("max-analysis-side", value: "PX", help: "Larger icons are measured on a reduced copy of this size (default 1024)."),
     OptionSpec("render-timeout", value: "SECONDS",
                help: "Time limit per SVG/PDF render, in a helper process (default 10; 0 renders in process, unlimited)."),
   ]
@@ -81,6 +73,7 @@ enum CommonOptions {
     if let pixels = try arguments.double("max-pixels", in: 1...1e12) { options.limits.maxPixels = Int(pixels) }
     if let bytes = try arguments.double("max-file-bytes", in: 1...1e12) { options.limits.maxFileBytes = Int(bytes) }
     if let bytes = try arguments.double("max-vector-bytes", in: 1...1e12) { options.limits.maxVectorFileBytes = Int(bytes) }
+    if let side = try arguments.double("max-analysis-side", in: 16...16_384) { options.maxAnalysisSide = Int(side) }
     options.vectorRendering = isolatedRendering(timeout: try arguments.double("render-timeout", in: 0...3600) ?? defaultRenderTimeout)
     return options
   }

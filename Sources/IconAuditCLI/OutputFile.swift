@@ -38,6 +38,22 @@ enum OutputFile {
     }
   }
 
+  /// Writes a report to `path` (atomically) or, without a path, to standard output. Returns
+  /// false after naming the problem on stderr when the file cannot be written.
+  static func emit(_ text: String, to path: String?, inputs: [String]) -> Bool {
+    guard let path else {
+      Console.out(text)
+      return true
+    }
+    do {
+      try write(text, to: path, inputs: inputs)
+      return true
+    } catch {
+      Console.err("iconaudit: \(error)")
+      return false
+    }
+  }
+
   private static func isIconFile(_ path: String) -> Bool {
     ["png", "svg", "pdf", "json"].contains((path as NSString).pathExtension.lowercased())
   }
