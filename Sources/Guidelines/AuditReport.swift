@@ -35,15 +35,15 @@ public enum Auditor {
       if byFamily[icon.family] == nil { order.append(icon.family) }
       byFamily[icon.family, default: []].append(icon)
     }
-    var families: [FamilyReport] = []
-    var findings: [Finding] = []
-    for name in order {
-      let members = byFamily[name]!
+    // Families are independent: analysed and checked on all cores, gathered in their order.
+    let groups = byFamily
+    let results = order.parallelMap { name -> (FamilyReport, [Finding]) in
+      let members = groups[name]!
       // One state per item: a selected twin is not counted twice in the statistics.
       let family = FamilyAnalyzer.analyse(
         name: name, members: members.filter { $0.state == .unselected }.map { FamilyMember(id: $0.id, metrics: $0.metrics) },
         madFloor: configuration.madFloor)
-      families.append(family)
+      var findings: [Finding] = []
       for rule in RuleRegistry.all {
         let description = rule.description
         guard configuration.isEnabled(description.identifier) else { continue }
@@ -54,7 +54,10 @@ public enum Auditor {
           severity: configuration.severity(for: description))
         findings += rule.init().check(context)
       }
+      return (family, findings)
     }
+    let families = results.map { $0.0 }
+    var findings = results.flatMap { $0.1 }
     findings.sort { a, b in
       (a.path, a.ruleId, a.message) < (b.path, b.ruleId, b.message)
     }

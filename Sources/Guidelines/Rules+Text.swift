@@ -42,8 +42,10 @@ public struct TextInIconRule: Rule {
 
   public func check(_ context: RuleContext) -> [Finding] {
     let minimumHeight = Int(context.threshold("minimumLetterHeightPx").rounded())
-    return context.icons.compactMap { icon in
-      guard let mask = icon.mask, let text = TextDetector.detect(mask, minimumHeightPx: minimumHeight) else { return nil }
+    // Per icon and costly (a labelling of the core): on all cores, in the icons' order. An icon
+    // of one component (as measured) has no two letters side by side.
+    return context.icons.parallelMap { icon -> Finding? in
+      guard icon.metrics.components >= 2, let mask = icon.mask, let text = TextDetector.detect(mask, minimumHeightPx: minimumHeight) else { return nil }
       let heightPt = Double(text.heightPx) / icon.scale
       let baselinePt = Double(text.baselinePx + 1) / icon.scale
       return context.finding(
@@ -54,7 +56,7 @@ public struct TextInIconRule: Rule {
           ? "remove the text: the tab bar shows the item's title under the icon; let the glyph alone carry the meaning"
           : "remove the text, or make it a glyph that does not read as letters; text in an icon cannot be localised",
         severity: graded(icon.role == .tabBar ? .error : .warning, cap: context.severity))
-    }
+    }.compactMap { $0 }
   }
 }
 

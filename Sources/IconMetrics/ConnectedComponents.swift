@@ -58,11 +58,15 @@ public struct ConnectedComponents: Sendable, Equatable {
     for y in 0..<height {
       for x in 0..<width where foreground[y * width + x] { grid[(y + 2) * pw + x + 2] = 1 }
     }
-    var components: Int32 = 0
-    var backgroundComponents: Int32 = 0
-    var stack: [Int] = []
-    grid.withUnsafeBufferPointer { grid in
-      label.withUnsafeMutableBufferPointer { label in
+    // The flood fill runs on buffer pointers with a preallocated stack (each pixel is pushed at
+    // most once), all locals of the closure: no captured variable, so no dynamic exclusivity
+    // checks in the inner loop.
+    let (components, backgroundComponents) = grid.withUnsafeBufferPointer { grid -> (Int32, Int32) in
+      label.withUnsafeMutableBufferPointer { label -> (Int32, Int32) in
+        var components: Int32 = 0
+        var backgroundComponents: Int32 = 0
+        let stack = UnsafeMutablePointer<Int>.allocate(capacity: pw &* ph)
+        defer { stack.deallocate() }
         for start in pw..<(pw &* ph &- pw) where label[start] == 0 {
           let isForeground = grid[start] == 1
           let id: Int32
@@ -74,13 +78,18 @@ public struct ConnectedComponents: Sendable, Equatable {
             id = 0 &- backgroundComponents
           }
           label[start] = id
-          stack.append(start)
-          while let p = stack.popLast() {
+          var top = 0
+          stack[top] = start
+          top &+= 1
+          while top > 0 {
+            top &-= 1
+            let p = stack[top]
             let value = grid[p]
             @inline(__always) func visit(_ q: Int) {
               if label[q] == 0 && grid[q] == value {
                 label[q] = id
-                stack.append(q)
+                stack[top] = q
+                top &+= 1
               }
             }
             visit(p &- pw)
@@ -95,6 +104,7 @@ public struct ConnectedComponents: Sendable, Equatable {
             }
           }
         }
+        return (components, backgroundComponents)
       }
     }
     var labels = [Int32](repeating: 0, count: width * height)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Guidelines
 
 /// A JSON document, written deterministically: object keys sorted by their UTF-8 bytes, numbers
 /// rounded to a fixed number of decimals, no trailing spaces, `\n` line ends.
@@ -29,6 +30,22 @@ public enum JSONValue: Sendable, Equatable {
     case .array(let items):
       if items.isEmpty { out += "[]"; return }
       out += "["
+      if items.count >= 512 {
+        // A long array (a report's icons): its items written on all cores, joined in order.
+        let texts = items.parallelMap { item -> String in
+          var text = ""
+          item.write(into: &text, indent: indent.map { $0 + 1 }, decimals: decimals)
+          return text
+        }
+        for (i, text) in texts.enumerated() {
+          if i > 0 { out += "," }
+          JSONValue.newline(&out, indent.map { $0 + 1 })
+          out += text
+        }
+        JSONValue.newline(&out, indent)
+        out += "]"
+        return
+      }
       for (i, item) in items.enumerated() {
         if i > 0 { out += "," }
         JSONValue.newline(&out, indent.map { $0 + 1 })
@@ -39,7 +56,7 @@ public enum JSONValue: Sendable, Equatable {
     case .object(let members):
       if members.isEmpty { out += "{}"; return }
       out += "{"
-      let keys = members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+      let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
       for (i, key) in keys.enumerated() {
         if i > 0 { out += "," }
         JSONValue.newline(&out, indent.map { $0 + 1 })
@@ -54,7 +71,8 @@ public enum JSONValue: Sendable, Equatable {
 
   private static func newline(_ out: inout String, _ indent: Int?) {
     guard let indent else { return }
-    out += "\n" + String(repeating: "  ", count: indent)
+    out += "\n"
+    for _ in 0..<indent { out += "  " }
   }
 
   /// Rounds half away from zero to `decimals` places; NaN and infinities become `null`;
@@ -87,6 +105,20 @@ public enum JSONValue: Sendable, Equatable {
   }
 
   static func escape(_ s: String, into out: inout String) {
+    // Most strings (ids, paths, messages) need no escape: appended whole. U+2028 and U+2029 are
+    // E2 80 A8 and E2 80 A9 in UTF-8: only a string with an E2 byte is searched for them.
+    var plain = true, e2 = false
+    for byte in s.utf8 {
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C { plain = false; break }
+      if byte == 0xE2 { e2 = true }
+    }
+    if plain && e2 { plain = !s.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 } }
+    if plain {
+      out += "\""
+      out += s
+      out += "\""
+      return
+    }
     out += "\""
     for scalar in s.unicodeScalars {
       switch scalar {

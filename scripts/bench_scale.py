@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""The scale benchmark behind scripts/bench_scale (run that: it builds release first).
+
+    scripts/bench_scale.py --bin BINDIR [--icons 10000] [--runs 3] [--ref-sample 500] [--ref-runs 1]
+                           [--family-size 240] [--out Reports/benchmarks] [--no-write]
+
+A design system's worth of icons, audited end to end, in one run on this machine (issue 8):
+
+  corpus  Lucide (1745 SVGs) rendered with rsvg-convert at 44, 50, 66, 75, 100 and 150 px, the
+          first ⌈N/6⌉ icons of each size (alphabetical), N = --icons (10,000), laid out as
+          CORPUS/<px>px/set-NN/NAME.png: families of --family-size icons (~100–300, like a
+          design system's folders). Cached under scripts/.cache/scale (hard links to the renders).
+  (a)     `iconaudit audit --format json --output TMP CORPUS`: wall time (of the process) and peak
+          RSS and CPU time from /usr/bin/time -v; median of --runs after one warm-up run.
+  (b)     `iconaudit-bench decode CORPUS --runs 1`: discovery + decoding every file on all cores,
+          exactly as the audit reads them, and nothing else (the floor); the same, as a process.
+          Runs of (a) and (b) alternate, so that both see the same load.
+  (c)     icons per second of the audit.
+  (d)     the Python reference (scripts/reference_metrics.py) over a sample of --ref-sample icons
+          of the corpus (every k-th, all sizes), in this process, one thread, imports excluded;
+          its ms per icon against the audit's wall ms per icon (and CPU ms per icon).
+  (e)     one family of all 1745 icons at 44 px (the duplicate search must not blow up).
+
+Targets (issue 8): audit < 5 s wall, peak RSS < 300 MB, audit ≤ 2.5 × decode, reference ÷ audit
+per icon ≥ 20. Writes OUT/scale-<date>.json and the "Scale" section of OUT/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _venv  # noqa: E402
+
+_venv.ensure()
+
+import lucide_icons  # noqa: E402
+import reference_metrics  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / "scripts" / ".cache"
+SIZES = [44, 50, 66, 75, 100, 150]
+TIME = "/usr/bin/time"
+
+
+def log(message: str) -> None:
+    print(f"bench_scale: {message}", file=sys.stderr, flush=True)
+
+
+def load() -> float:
+    return round(os.getloadavg()[0], 2)
+
+
+# MARK: - corpus
+
+def rendered(px: int) -> Path:
+    svg_dir = lucide_icons.fetch_svgs(CACHE / "lucide")
+    out = CACHE / "lucide" / f"png-{px}"
+    summary = lucide_icons.render_all(svg_dir, out, px, "")
+    if summary["failed"]:
+        raise SystemExit(f"bench_scale: {len(summary['failed'])} SVGs failed to render at {px} px")
+    return out
+
+
+def corpus(total: int, family_size: int) -> tuple[Path, dict]:
+    """CORPUS/<px>px/set-NN/NAME.png, hard links to the renders; idempotent."""
+    per_size = [total // len(SIZES) + (1 if i < total % len(SIZES) else 0) for i in range(len(SIZES))]
+    root = CACHE / "scale" / f"corpus-{total}-f{family_size}"
+    stamp = root / ".complete"
+    families: dict[str, int] = {}
+    if not stamp.exists():
+        if root.exists():
+            shutil.rmtree(root)
+        for px, count in zip(SIZES, per_size):
+            source = sorted(rendered(px).glob("*.png"))
+            if count > len(source):
+                raise SystemExit(f"bench_scale: {count} icons asked at {px} px, {len(source)} rendered")
+            chosen = source[:count]
+            nfam = max(1, round(count / family_size))
+            for f in range(nfam):
+                part = chosen[f * count // nfam:(f + 1) * count // nfam]
+                folder = root / f"{px}px" / f"set-{f + 1:02d}"
+                folder.mkdir(parents=True)
+                for png in part:
+                    try:
+                        os.link(png, folder / png.name)
+                    except OSError:
+                        shutil.copy2(png, folder / png.name)
+        stamp.write_text("")
+    for folder in sorted(p for p in root.glob("*px/set-*") if p.is_dir()):
+        families[str(folder.relative_to(root))] = len(list(folder.glob("*.png")))
+    sizes = {f"{px}px": sum(n for name, n in families.items() if name.startswith(f"{px}px/")) for px in SIZES}
+    info = {"path": str(root.relative_to(ROOT)), "icons": sum(families.values()), "families": len(families),
+            "familySizeMin": min(families.values()), "familySizeMax": max(families.values()),
+            "iconsPerSize": sizes}
+    return root, info
+
+
+# MARK: - timing a process
+
+def timed_process(cmd: list[str]) -> dict:
+    """Wall (perf_counter around the process), peak RSS and CPU from /usr/bin/time -v."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as tf:
+        start = time.perf_counter()
+        proc = subprocess.run([TIME, "-v", "-o", tf.name] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        wall = time.perf_counter() - start
+        text = open(tf.name).read()
+    if proc.returncode not in (0, 1):  # audit: 1 = error findings; 2 = unreadable input
+        sys.stderr.write(proc.stderr.decode(errors="replace")[-2000:])
+        raise SystemExit(f"bench_scale: {' '.join(cmd)} exited with {proc.returncode}")
+
+    def field(name: str) -> str:
+        m = re.search(rf"^\s*{re.escape(name)}: (.*)$", text, re.M)
+        return m.group(1).strip() if m else ""
+    return {"wallS": wall, "maxRssKB": int(field("Maximum resident set size (kbytes)") or 0),
+            "userS": float(field("User time (seconds)") or 0), "systemS": float(field("System time (seconds)") or 0),
+            "cpuPercent": field("Percent of CPU this job got"), "load": load(), "stdout": proc.stdout}
+
+
+def summary(runs: list[dict], icons: int) -> dict:
+    wall = statistics.median(r["wallS"] for r in runs)
+    cpu = statistics.median(r["userS"] + r["systemS"] for r in runs)
+    return {"runs": len(runs), "wallS": [round(r["wallS"], 3) for r in runs], "medianWallS": round(wall, 3),
+            "minWallS": round(min(r["wallS"] for r in runs), 3),
+            "maxRssMB": round(max(r["maxRssKB"] for r in runs) / 1024, 1),
+            "medianCpuS": round(cpu, 3), "msPerIcon": round(1000 * wall / icons, 4),
+            "cpuMsPerIcon": round(1000 * cpu / icons, 4), "iconsPerSecond": round(icons / wall),
+            "loadDuringRuns": [r["load"] for r in runs]}
+
+
+# MARK: - main
+
+def machine() -> dict:
+    cpu = ""
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                   if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    swift = subprocess.run(["swift", "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True).stdout.splitlines()
+    import numpy, scipy, skimage  # noqa: E401
+    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
+            "swift": swift[0] if swift else "", "numpy": numpy.__version__, "scipy": scipy.__version__,
+            "scikitImage": skimage.__version__}
+
+
+def source_state() -> str:
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                               capture_output=True, text=True).stdout.strip()
+        return head + (" with uncommitted changes" if dirty else "")
+    except OSError:
+        return "unknown"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bin", type=Path, help="folder of the release iconaudit and iconaudit-bench")
+    parser.add_argument("--icons", type=int, default=10000)
+    parser.add_argument("--family-size", type=int, default=240)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--ref-sample", type=int, default=500)
+    parser.add_argument("--ref-runs", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=ROOT / "Reports" / "benchmarks")
+    parser.add_argument("--command", default="scripts/bench_scale", help="the command recorded in the report")
+    parser.add_argument("--no-write", action="store_true", help="print only; write no report")
+    parser.add_argument("--rewrite", type=Path, metavar="JSON",
+                        help="only rewrite the README's Scale section from a scale-<date>.json")
+    args = parser.parse_args()
+    if args.rewrite:
+        write_readme(args.out / "README.md", markdown(json.loads(args.rewrite.read_text())))
+        return 0
+    if args.bin is None:
+        parser.error("--bin is required")
+    if not Path(TIME).exists():
+        raise SystemExit("bench_scale: /usr/bin/time is missing (apt-get install time)")
+    audit_bin, bench_bin = args.bin / "iconaudit", args.bin / "iconaudit-bench"
+
+    report: dict = {"date": dt.date.today().isoformat(), "command": args.command, "machine": machine(),
+                    "source": source_state(), "loadAverageAtStart": [round(x, 2) for x in os.getloadavg()]}
+    log(f"corpus of {args.icons} icons (load {load()})")
+    root, info = corpus(args.icons, args.family_size)
+    report["corpus"] = info
+    n = info["icons"]
+    log(f"{n} icons in {info['families']} families under {info['path']}")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out_json = Path(tmp) / "audit.json"
+        audit_cmd = [str(audit_bin), "audit", "--format", "json", "--output", str(out_json), str(root)]
+        decode_cmd = [str(bench_bin), "decode", str(root), "--runs", "1"]
+        log("warm-up (page cache)")
+        timed_process(decode_cmd)
+        timed_process(audit_cmd)
+        audits, decodes = [], []
+        for r in range(args.runs):
+            decodes.append(timed_process(decode_cmd))
+            audits.append(timed_process(audit_cmd))
+            log(f"run {r + 1}/{args.runs}: audit {audits[-1]['wallS']:.2f} s, {audits[-1]['maxRssKB'] / 1024:.0f} MB; "
+                f"decode {decodes[-1]['wallS']:.2f} s (load {load()})")
+        audited = json.loads(out_json.read_text())
+        decoded = json.loads(decodes[-1]["stdout"])
+        if decoded["icons"] != n or decoded["failures"]:
+            raise SystemExit(f"bench_scale: decode saw {decoded['icons']} icons, {decoded['failures']} failures")
+        report["audit"] = summary(audits, n)
+        report["audit"]["iconsReported"] = len(audited.get("icons", []))
+        report["audit"]["findings"] = len(audited.get("findings", []))
+        report["audit"]["duplicateFindings"] = sum(1 for f in audited.get("findings", []) if f.get("ruleId") == "duplicate_icon")
+        report["decode"] = summary(decodes, n)
+        report["decode"]["inProcessMedianMs"] = statistics.median(json.loads(d["stdout"])["medianMs"] for d in decodes)
+        report["ratioAuditToDecode"] = round(report["audit"]["medianWallS"] / report["decode"]["medianWallS"], 2)
+
+        # (e) one family of all 1745 icons at 44 px.
+        big = rendered(44)
+        big_cmd = [str(audit_bin), "audit", "--format", "json", "--output", str(out_json), str(big)]
+        timed_process(big_cmd)
+        bigs = [timed_process(big_cmd) for _ in range(args.runs)]
+        big_json = json.loads(out_json.read_text())
+        big_n = len(list(big.glob("*.png")))
+        report["oneLargeFamily"] = summary(bigs, big_n) | {
+            "icons": big_n, "duplicateFindings": sum(1 for f in big_json.get("findings", []) if f.get("ruleId") == "duplicate_icon")}
+        log(f"one family of {big_n} icons: {report['oneLargeFamily']['medianWallS']:.2f} s")
+
+    # (d) the Python reference on a sample of the same icons.
+    files = sorted(root.rglob("*.png"))
+    step = max(1, len(files) // args.ref_sample)
+    sample = files[::step][: args.ref_sample]
+    log(f"Python reference on {len(sample)} icons (every {step}th; load {load()})")
+    times, cpus = [], []
+    for _ in range(args.ref_runs):
+        start, cstart = time.perf_counter(), time.process_time()
+        results = reference_metrics.measure_all(sample, 1)
+        times.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cstart)
+        failed = [r["file"] for r in results if "error" in r]
+        if failed:
+            raise SystemExit(f"bench_scale: the reference failed on {len(failed)} icons, e.g. {failed[:3]}")
+    ref_ms = 1000 * statistics.median(times) / len(sample)
+    report["reference"] = {"icons": len(sample), "every": step, "runs": args.ref_runs, "processes": 1,
+                           "medianS": round(statistics.median(times), 3), "msPerIcon": round(ref_ms, 4),
+                           "cpuMsPerIcon": round(1000 * statistics.median(cpus) / len(sample), 4), "load": load()}
+    report["ratioReferenceToAudit"] = round(ref_ms / report["audit"]["msPerIcon"], 1)
+    report["ratioReferenceToAuditCpu"] = round(report["reference"]["cpuMsPerIcon"] / report["audit"]["cpuMsPerIcon"], 1)
+    report["loadAverageAtEnd"] = [round(x, 2) for x in os.getloadavg()]
+    a = report["audit"]
+    report["targets"] = {
+        "wallUnder5s": a["medianWallS"] < 5, "rssUnder300MB": a["maxRssMB"] < 300,
+        "auditAtMost2.5xDecode": report["ratioAuditToDecode"] <= 2.5,
+        "atLeast20xReference": report["ratioReferenceToAudit"] >= 20}
+
+    table = markdown(report)
+    print(table)
+    if not args.no_write:
+        args.out.mkdir(parents=True, exist_ok=True)
+        path = args.out / f"scale-{report['date']}.json"
+        path.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
+        write_readme(args.out / "README.md", table)
+        log(f"wrote {path.relative_to(ROOT)} and the Scale section of {(args.out / 'README.md').relative_to(ROOT)}")
+    return 0
+
+
+def markdown(r: dict) -> str:
+    a, d, ref, big, c = r["audit"], r["decode"], r["reference"], r["oneLargeFamily"], r["corpus"]
+    t = r["targets"]
+    ok = lambda b: "met" if b else "**missed**"  # noqa: E731
+    sizes = ", ".join(f"{k} ×{v}" for k, v in sorted(c["iconsPerSize"].items(), key=lambda kv: int(kv[0][:-2])))
+    return f"""## Scale
+
+Latest run: {r['date']}, {r['machine']['cpu']} ({r['machine']['cores']} cores; load average
+{r['loadAverageAtStart'][0]} at the start, {r['loadAverageAtEnd'][0]} at the end, {', '.join(str(x) for x in a['loadDuringRuns'])}
+during the timed runs), source {r['source']}; {r['machine']['swift']}.
+Corpus: {c['icons']} Lucide PNGs ({sizes}) in {c['families']} families of
+{c['familySizeMin']}–{c['familySizeMax']} icons (folders `<px>px/set-NN`).
+
+| scale run ({c['icons']} icons) | figure | target | |
+|---|---|---|---|
+| `iconaudit audit --format json`, wall (median of {a['runs']}) | {a['medianWallS']:.2f} s ({a['iconsPerSecond']} icons/s; CPU {a['medianCpuS']:.2f} s) | < 5 s | {ok(t['wallUnder5s'])} |
+| peak memory (max RSS) | {a['maxRssMB']:.0f} MB | < 300 MB | {ok(t['rssUnder300MB'])} |
+| decode only, `iconaudit-bench decode`, wall (median of {d['runs']}) | {d['medianWallS']:.2f} s ({d['iconsPerSecond']} icons/s; {d['maxRssMB']:.0f} MB) | | |
+| audit ÷ decode (wall; CPU) | {r['ratioAuditToDecode']:.2f}×; CPU {a['medianCpuS'] / d['medianCpuS']:.2f}× ({a['medianCpuS']:.2f} ÷ {d['medianCpuS']:.2f} s) | ≤ 2.5× | {ok(t['auditAtMost2.5xDecode'])} |
+| Python reference, {ref['icons']} of the icons, 1 process | {ref['msPerIcon']:.2f} ms/icon | | |
+| reference ÷ audit, per icon (wall; CPU) | {r['ratioReferenceToAudit']:.1f}× ({ref['msPerIcon']:.2f} ÷ {a['msPerIcon']:.3f} ms); CPU {r['ratioReferenceToAuditCpu']:.1f}× | ≥ 20× | {ok(t['atLeast20xReference'])} |
+| one family of {big['icons']} icons (44 px), audit wall | {big['medianWallS']:.2f} s ({big['maxRssMB']:.0f} MB, {big['duplicateFindings']} duplicate findings) | | |
+
+- *load*: the machine is shared. When the load average is well above the 2 cores, each process gets
+  about one core (CPU time ≈ wall time above) and the wall times are those of one core, not two:
+  the CPU times are then the steadier figures (on two idle cores the audit's wall time is at best
+  about half its CPU time).
+- *audit*: `iconaudit audit --format json --output FILE CORPUS`, the whole process (discovery, PNG
+  decoding and measuring on all cores, family statistics, every rule, JSON), wall time; peak RSS and
+  CPU (user + system) from `/usr/bin/time -v`; one warm-up run first (files in the page cache).
+- *decode only*: `iconaudit-bench decode CORPUS --runs 1` as a process: `IconDiscovery.discover`, then
+  `IconLoader.load` of every file on all cores, as the audit reads them, and nothing else. Runs of the
+  two alternate.
+- *reference*: `reference_metrics.measure_all` over every {ref['every']}th PNG of the corpus (all sizes), in one
+  process, one thread, imports excluded; against the audit's wall time per icon (it uses both cores),
+  and against its CPU time per icon.
+
+Full figures: [`scale-{r['date']}.json`](scale-{r['date']}.json). Reproduce: `{r['command']}`.
+"""
+
+
+def write_readme(path: Path, section: str) -> None:
+    """Replaces the "## Scale" section (up to the next "## " heading) or appends it."""
+    text = path.read_text() if path.exists() else "# Benchmarks\n"
+    start = text.find("\n## Scale\n")
+    if start >= 0:
+        end = text.find("\n## ", start + 1)
+        text = text[:start + 1] + section + (text[end:] if end >= 0 else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    path.write_text(text if text.endswith("\n") else text + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
