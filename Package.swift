@@ -47,6 +47,16 @@ let package = Package(
     // Kernel timings for scripts/bench (release builds only).
     .executableTarget(name: "iconaudit-bench", dependencies: ["IconMetrics", "IconRaster"]),
 
+    // MARK: Fuzzing (scripts/fuzz). Each target is a libFuzzer binary when built with
+    // -Xcc -DICONAUDIT_FUZZING -Xswiftc -sanitize=fuzzer; an ordinary build makes plain programs
+    // that replay the inputs named on their command line. FuzzBodies holds what each target runs,
+    // so the regression tests replay crash inputs through the same code.
+    .target(name: "FuzzSupport"),
+    .target(name: "FuzzBodies", dependencies: ["IconRaster", "IconMetrics", "Guidelines", "ReportWriters"]),
+    .executableTarget(name: "FuzzPNG", dependencies: ["FuzzBodies", "FuzzSupport"]),
+    .executableTarget(name: "FuzzSVG", dependencies: ["FuzzBodies", "FuzzSupport"]),
+    .executableTarget(name: "FuzzCatalog", dependencies: ["FuzzBodies", "FuzzSupport"]),
+
     // MARK: Tests (Swift Testing).
     // Test data makers shared by the test targets (an independent PNG writer, seeded randomness).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -57,6 +67,11 @@ let package = Package(
     .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines", "TestSupport"]),
     .testTarget(name: "ReportWritersTests", dependencies: ["ReportWriters", "Guidelines", "IconMetrics", "IconRaster", "TestSupport"], exclude: ["Golden"]),
     .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI", "Guidelines", "ReportWriters", "IconRaster", "TestSupport"]),
+    .testTarget(
+      name: "RobustnessTests",
+      dependencies: ["IconAuditCLI", "IconRaster", "Guidelines", "ReportWriters", "TestSupport", "FuzzBodies"],
+      exclude: ["Corpus"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

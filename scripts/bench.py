@@ -4,15 +4,21 @@
     scripts/bench.py --bin BINDIR [--sizes 48,44] [--cli-runs 5] [--ref-runs 3] [--edt-runs 21]
                      [--limit N] [--out Reports/benchmarks]
 
-In one run, side by side, on this machine:
-  (a) `iconaudit measure --format json DIR` over the Lucide icons rendered at each size: wall time of
-      the whole process (decode + measure + JSON), median of --cli-runs (hyperfine when installed);
-  (a') the same icons measured in-process by `iconaudit-bench measure` (one thread, decoded masks);
-  (b) the Python reference (scripts/reference_metrics.py) over the same PNGs, in-process, one
-      process, median of --ref-runs;
+In one run, side by side, on this machine, on the same Lucide PNGs:
+  (a) `iconaudit measure --format json DIR`: wall time of the whole process (start-up, PNG decoding,
+      all metrics, JSON) with the icons measured on all cores, median of --cli-runs (hyperfine when
+      installed), and its CPU time;
+  (a') the same icons in-process on one thread (`iconaudit-bench stages`): each PNG read, decoded and
+      measured with its colours, as the reference does ("read + measure"), the measurement of the
+      decoded masks alone, and each stage alone; wall and thread CPU time;
+  (b) the Python reference (scripts/reference_metrics.py) over the same PNGs, in-process (imports
+      excluded): in one process (one thread), and in as many processes as there are cores (its
+      --jobs; the fair partner of the CLI's wall time); median of --ref-runs;
   (c) the exact EDT alone at 64, 256, 1024 px on the same random masks (each pixel foreground with
       probability 0.5, seed 1): iconaudit-bench vs scipy.ndimage.distance_transform_edt vs OpenCV
       cv2.distanceTransform(DIST_L2, DIST_MASK_PRECISE), median of --edt-runs, results checked equal.
+The per-icon ratio of record (issue 3: at least 20× at 48 px) is like for like: the reference in one
+process ÷ iconaudit's "read + measure" on one thread, both wall time per icon.
 Prints a Markdown table, writes OUT/bench-<date>.json and OUT/README.md (latest table + command).
 """
 
@@ -123,31 +129,49 @@ def _shell_quote(text: str) -> str:
     return text if all(c.isalnum() or c in "/._-@" for c in text) else "'" + text.replace("'", "'\\''") + "'"
 
 
+READ_AND_MEASURE = "read + measure (PNG decode, all metrics with colour)"
+MEASURE_ONLY = "all (MetricsEngine.measure)"
+
+
 def bench_measure_in_process(bench_bin: Path, folder: Path, runs: int) -> dict:
     """`iconaudit-bench stages`: each stage, and the whole measurement, in-process on one thread."""
     out = subprocess.run([str(bench_bin), "stages", str(folder), "--runs", str(runs)],
                          check=True, stdout=subprocess.PIPE).stdout
     report = json.loads(out)
-    stages = report["msPerIcon"]
-    per_icon = stages.pop("all (MetricsEngine.measure)")
-    return {"icons": report["icons"], "runs": runs, "medianMs": round(per_icon * report["icons"], 2),
-            "msPerIcon": per_icon, "stagesMsPerIcon": stages}
+    wall, cpu = dict(report["msPerIcon"]), dict(report["cpuMsPerIcon"])
+    read_wall, read_cpu = wall.pop(READ_AND_MEASURE), cpu.pop(READ_AND_MEASURE)
+    measure_wall, measure_cpu = wall.pop(MEASURE_ONLY), cpu.pop(MEASURE_ONLY)
+    return {"icons": report["icons"], "runs": runs, "threads": 1,
+            "readAndMeasure": {"what": "each PNG read, decoded and measured with its colours (as the CLI "
+                                       "and the reference do), one after the other on one thread",
+                               "msPerIcon": read_wall, "cpuMsPerIcon": read_cpu,
+                               "medianMs": round(read_wall * report["icons"], 2)},
+            "measureOnly": {"what": "MetricsEngine.measure over the masks decoded beforehand, one thread",
+                            "msPerIcon": measure_wall, "cpuMsPerIcon": measure_cpu},
+            "stagesMsPerIcon": wall, "stagesCpuMsPerIcon": cpu}
 
 
 # MARK: - (b) the Python reference
 
-def time_reference(folder: Path, runs: int) -> dict:
+def time_reference(folder: Path, runs: int, jobs: int = 1) -> dict:
     files = sorted(folder.glob("*.png"))
     cpu = []
 
     def run() -> None:
         start = time.process_time()
-        reference_metrics.measure_all(files, 1)
+        results = reference_metrics.measure_all(files, jobs)
         cpu.append(time.process_time() - start)
+        failed = [r["file"] for r in results if "error" in r]
+        if failed:
+            raise SystemExit(f"bench: the reference failed on {len(failed)} icons, e.g. {failed[:3]}")
 
     times = timed(run, runs, warmup=0)
-    return {"icons": len(files), "runs": runs, "jobs": 1, "medianMs": round(median_ms(times), 2),
-            "cpuMsMedian": round(median_ms(cpu), 2), "msPerIcon": round(median_ms(times) / len(files), 4)}
+    entry = {"icons": len(files), "runs": runs, "jobs": jobs, "processes": jobs,
+             "medianMs": round(median_ms(times), 2), "msPerIcon": round(median_ms(times) / len(files), 4)}
+    if jobs == 1:
+        # process_time() sees only this process: with worker processes it would leave them out.
+        entry["cpuMsPerIcon"] = round(median_ms(cpu) / len(files), 4)
+    return entry
 
 
 # MARK: - (c) EDT kernels
@@ -221,6 +245,19 @@ def machine() -> dict:
             "loadAverageAtStart": [round(x, 2) for x in os.getloadavg()]}
 
 
+def source_state() -> str:
+    """The commit benchmarked, and whether the working tree differed from it."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, check=True, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "Sources",
+                                "Package.swift"], cwd=ROOT, check=True, text=True, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return f"{head}" + (" with uncommitted changes to Sources" if dirty else "")
+
+
 def fmt_ms(ms: float) -> str:
     if ms >= 1000:
         return f"{ms / 1000:.2f} s"
@@ -230,23 +267,32 @@ def fmt_ms(ms: float) -> str:
 
 
 def table(report: dict) -> str:
-    lines = ["| workload | iconaudit (Swift) | Python reference | Python ÷ Swift |", "|---|---|---|---|"]
+    lines = ["| workload (same PNGs on both sides) | iconaudit (Swift) | Python reference | Python ÷ Swift |",
+             "|---|---|---|---|"]
     for m in report["measure"]:
-        cli, ref, inproc = m["cli"], m["reference"], m["inProcess"]
-        lines.append(f"| measure {cli['icons']} Lucide icons at {m['px']} px, whole CLI run "
-                     f"(wall, {cli['runs']} runs) vs reference (1 process, {ref['runs']} runs) | "
+        cli, ref, refn, inproc = m["cli"], m["reference"], m["referenceParallel"], m["inProcess"]
+        rm, mo = inproc["readAndMeasure"], inproc["measureOnly"]
+        n, px = cli["icons"], m["px"]
+        lines.append(f"| **{n} Lucide icons at {px} px, per icon, one thread** (iconaudit: read + measure "
+                     f"in-process; reference: 1 process) | **{rm['msPerIcon']:.3f} ms** "
+                     f"(CPU {rm['cpuMsPerIcon']:.3f}) | **{ref['msPerIcon']:.3f} ms** (CPU {ref['cpuMsPerIcon']:.3f}) | "
+                     f"**{ref['msPerIcon'] / rm['msPerIcon']:.1f}×** (CPU {ref['cpuMsPerIcon'] / rm['cpuMsPerIcon']:.1f}×) |")
+        lines.append(f"| {px} px, whole run on all {report['machine']['cores']} cores (iconaudit: CLI process, "
+                     f"{cli['runs']} runs; reference: {refn['processes']} processes, {refn['runs']} runs) | "
                      f"{fmt_ms(cli['medianMs'])} ({cli['msPerIcon']:.3f} ms/icon; CPU {fmt_ms(cli['cpuMsMean'])}) | "
-                     f"{fmt_ms(ref['medianMs'])} ({ref['msPerIcon']:.3f} ms/icon) | "
+                     f"{fmt_ms(refn['medianMs'])} ({refn['msPerIcon']:.3f} ms/icon) | "
+                     f"{refn['medianMs'] / cli['medianMs']:.1f}× |")
+        lines.append(f"| {px} px, CLI on all cores vs reference in 1 process (the earlier headline) | "
+                     f"{cli['msPerIcon']:.3f} ms/icon | {ref['msPerIcon']:.3f} ms/icon | "
                      f"{ref['medianMs'] / cli['medianMs']:.1f}× |")
-        lines.append(f"| measure at {m['px']} px, in-process, one thread (iconaudit-bench) | "
-                     f"{fmt_ms(inproc['medianMs'])} ({inproc['msPerIcon']:.3f} ms/icon) | "
-                     f"{ref['msPerIcon']:.3f} ms/icon | {ref['msPerIcon'] / inproc['msPerIcon']:.1f}× |")
+        lines.append(f"| {px} px, measurement of decoded masks only, one thread (no PNG decoding) | "
+                     f"{mo['msPerIcon']:.3f} ms/icon (CPU {mo['cpuMsPerIcon']:.3f}) | — | — |")
     for m in report["measure"]:
-        stages = m["inProcess"].get("stagesMsPerIcon", {})
+        stages = m["inProcess"].get("stagesCpuMsPerIcon", {})
         if stages:
             parts = ", ".join(f"{name} {ms:.3f}" for name, ms in sorted(stages.items(), key=lambda kv: -kv[1]))
-            lines.append(f"\nWhere iconaudit's time goes at {m['px']} px (ms per icon, one thread, each stage "
-                         f"alone; the stroke weight includes its skeleton and EDT): {parts}.")
+            lines.append(f"\nWhere iconaudit's time goes at {m['px']} px (CPU ms per icon, one thread, each stage "
+                         f"alone): {parts}.")
     edt = report["edt"]
     lines += ["", "| EDT, exact | Swift, + indices | Swift, distances | scipy | scipy + indices | OpenCV PRECISE "
               "| scipy ÷ Swift | scipy+idx ÷ Swift+idx | OpenCV ÷ Swift | same result |",
@@ -286,13 +332,27 @@ def main() -> int:
         cli = time_cli(iconaudit, folder, args.cli_runs)
         log(f"{px} px: iconaudit-bench measure (in-process)")
         inproc = bench_measure_in_process(bench_bin, folder, max(3, args.ref_runs))
-        log(f"{px} px: Python reference ({args.ref_runs} runs)")
+        log(f"{px} px: Python reference, 1 process ({args.ref_runs} runs)")
         ref = time_reference(folder, args.ref_runs)
-        report["measure"].append({"px": px, "cli": cli, "inProcess": inproc, "reference": ref})
+        jobs = os.cpu_count() or 1
+        log(f"{px} px: Python reference, {jobs} processes ({args.ref_runs} runs)")
+        ref_parallel = time_reference(folder, args.ref_runs, jobs)
+        ratio = ref["msPerIcon"] / inproc["readAndMeasure"]["msPerIcon"]
+        report["measure"].append({"px": px, "cli": cli, "inProcess": inproc, "reference": ref,
+                                  "referenceParallel": ref_parallel,
+                                  "perIconRatio": {"value": round(ratio, 2),
+                                                   "what": "reference ms/icon (1 process) ÷ iconaudit read + "
+                                                           "measure ms/icon (1 thread), wall"}})
     log("EDT kernels")
     report["edt"] = bench_edt(bench_bin, [int(s) for s in args.edt_sizes.split(",")], args.edt_runs)
 
+    report["loadAverageAtEnd"] = [round(x, 2) for x in os.getloadavg()]
+    report["source"] = source_state()
     text = table(report)
+    record = next((m for m in report["measure"] if m["px"] == 48), report["measure"][0])
+    verdict = (f"Per-icon ratio of record at {record['px']} px: **{record['perIconRatio']['value']:.1f}×** "
+               f"(target: at least 20×; {'met' if record['perIconRatio']['value'] >= 20 else 'NOT met'}).")
+    text = verdict + "\n\n" + text
     print(text)
     args.out.mkdir(parents=True, exist_ok=True)
     json_path = args.out / f"bench-{report['date']}.json"
@@ -300,18 +360,31 @@ def main() -> int:
     m = report["machine"]
     readme = f"""# Benchmarks
 
-Latest run: {report['date']}, {m['cpu']} ({m['cores']} cores, load average {m['loadAverageAtStart'][0]} at the
-start), {m['swift']}; Python {m['python']},
+Latest run: {report['date']}, {m['cpu']} ({m['cores']} cores; load average {m['loadAverageAtStart'][0]} at the
+start, {report['loadAverageAtEnd'][0]} at the end), source {report['source']}; {m['swift']}; Python {m['python']},
 numpy {m['numpy']}, scipy {m['scipy']}, scikit-image {m['scikitImage']}, OpenCV {m['opencv']}.
 Lucide {report['lucide']} (from PyPI, rendered with rsvg-convert; not committed).
 
 {text}
 
-- *whole CLI run*: `iconaudit measure --format json DIR`, wall time of the process (PNG decoding, all
-  metrics, JSON), median of the runs ({report['measure'][0]['cli']['timer']}); the CLI measures icons
-  on all cores, so its CPU time (user + system, mean) is given too. The reference runs in one process, one thread, timed in-process (imports excluded).
-- *in-process*: `iconaudit-bench stages DIR`: `MetricsEngine.measure` over the decoded masks on one
-  thread: the like-for-like per-icon figure against the reference (which also decodes, with Pillow).
+- **Ratio of record** (issue 3 asks for at least 20× at 48 px): the first row of each size, like
+  for like: both sides read the same PNG files, decode them and compute every metric (with the colour
+  spread) one icon after another on one thread; wall time per icon, median of the runs (thread CPU
+  time in parentheses: steadier when other processes compete for the cores). iconaudit:
+  `iconaudit-bench stages DIR`, in-process; the reference: `reference_metrics.measure_all(files, 1)`
+  in this Python process, imports excluded.
+- *whole run on all cores*: `iconaudit measure --format json DIR`, wall time of the process
+  (start-up, PNG decoding, all metrics, JSON; {report['measure'][0]['cli']['timer']}), the icons
+  measured on all cores; against the reference with one worker process a core
+  (`measure_all(files, {report['measure'][0]['referenceParallel']['processes']})`, in-process, its
+  imports and the JSON excluded, so the comparison favours Python).
+- *CLI vs reference in 1 process*: the figure the earlier reports quoted; it sets all cores against
+  one, so it flatters iconaudit on a multi-core machine.
+- *decoded masks only*: `MetricsEngine.measure` over masks decoded beforehand, one thread: the
+  measurement kernel alone.
+- *where the time goes*: each stage alone over the decoded masks (the stroke weight there measures
+  every skeleton pixel, as `MetricsEngine.analyse` does for overlays; `measure` skips the end points
+  and junctions, which do not enter the median).
 - *EDT*: random masks (p = 0.5) of the given size; distance of each foreground pixel to the nearest
   background pixel. Swift: `DistanceTransform.compute` into preallocated buffers (bands on all cores
   from 256×256); scipy: `ndimage.distance_transform_edt` (one thread, float64 distances); OpenCV:

@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 typedef struct {
   const uint8_t *data;
@@ -60,6 +61,80 @@ static ia_png_status ia_classify(const reader_state *state, const char *msg) {
   return IA_PNG_CORRUPT;
 }
 
+static uint32_t ia_be32(const uint8_t *p) {
+  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+/// Bytes of filtered scanlines the header promises (every Adam7 pass for an interlaced image), or 0
+/// when the header is not one libpng accepts (libpng then reports it).
+static uint64_t ia_expected_raw_bytes(uint32_t width, uint32_t height, int depth, int color_type,
+                                      int interlace) {
+  int channels;
+  switch (color_type) {
+  case 0: channels = 1; break;
+  case 2: channels = 3; break;
+  case 3: channels = 1; break;
+  case 4: channels = 2; break;
+  case 6: channels = 4; break;
+  default: return 0;
+  }
+  if (depth != 1 && depth != 2 && depth != 4 && depth != 8 && depth != 16) return 0;
+  if (width == 0 || height == 0 || interlace > 1) return 0;
+  uint64_t bits_per_pixel = (uint64_t)channels * (uint64_t)depth;
+  if (!interlace) return (uint64_t)height * (1 + ((uint64_t)width * bits_per_pixel + 7) / 8);
+  uint64_t total = 0;
+  for (int pass = 0; pass < 7; pass++) {
+    uint64_t cols = PNG_PASS_COLS(width, pass), rows = PNG_PASS_ROWS(height, pass);
+    if (cols == 0 || rows == 0) continue;
+    total += rows * (1 + (cols * bits_per_pixel + 7) / 8);
+  }
+  return total;
+}
+
+/// Decompression bombs: libpng inflates every byte of the IDAT stream, also the part after the last
+/// row (png_read_finish_IDAT swallows it to find the stream's end), so a 1 MB file behind a 1×1 header
+/// costs a gibibyte of inflating, and a 64 MB one a minute of CPU. Before libpng sees the file, inflate
+/// the IDAT data ourselves into a small scratch buffer, stopping as soon as it yields more than the
+/// header's scanlines: the cost is bounded by the image's own size (which the pixel limits bound).
+/// Returns 1 when the stream holds more data than the image (a bomb, or garbage); 0 otherwise,
+/// including for streams zlib rejects (libpng reports those in its own words).
+static int ia_idat_overflows(const uint8_t *data, size_t size, uint64_t expected) {
+  if (expected == 0) return 0;
+  z_stream zs;
+  memset(&zs, 0, sizeof(zs));
+  if (inflateInit(&zs) != Z_OK) return 0;
+  uint8_t scratch[16384];
+  uint64_t produced = 0;
+  int overflow = 0, done = 0;
+  size_t offset = 8;
+  while (!done && offset + 8 <= size) {
+    uint32_t length = ia_be32(data + offset);
+    const uint8_t *type = data + offset + 4;
+    size_t start = offset + 8;
+    if (length > size - start) length = (uint32_t)(size - start);  // truncated: libpng says so
+    if (memcmp(type, "IDAT", 4) == 0) {
+      zs.next_in = (Bytef *)(data + start);
+      zs.avail_in = length;
+      while (zs.avail_in > 0) {
+        zs.next_out = scratch;
+        zs.avail_out = sizeof(scratch);
+        int ret = inflate(&zs, Z_NO_FLUSH);
+        produced += sizeof(scratch) - zs.avail_out;
+        // A little slack for encoders that pad; a bomb is orders of magnitude over.
+        if (produced > expected + expected / 8 + 65536) { overflow = 1; done = 1; break; }
+        if (ret == Z_STREAM_END || (ret != Z_OK && ret != Z_BUF_ERROR)) { done = 1; break; }
+        if (ret == Z_BUF_ERROR && zs.avail_out != 0) break;  // needs the next chunk
+      }
+    } else if (memcmp(type, "IEND", 4) == 0) {
+      break;
+    }
+    if ((size_t)length + 12 > size - offset) break;
+    offset += (size_t)length + 12;
+  }
+  inflateEnd(&zs);
+  return overflow;
+}
+
 static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_side,
                                uint64_t max_pixels, ia_png_info *info, uint8_t **out_pixels,
                                int header_only) {
@@ -72,7 +147,11 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
   }
   // Check the declared size ourselves before libpng sees it: libpng reports an over-limit IHDR
   // only as "Invalid IHDR data" after a warning, and nothing may be allocated for it.
-  if (!header_only && size >= 8 + 8 + 8 && memcmp(data + 12, "IHDR", 4) == 0) {
+  // (Only when the IHDR's CRC holds: a damaged header is libpng's to report as a CRC error.)
+  int ihdr_intact = size >= 8 + 8 + 13 + 4 && memcmp(data + 12, "IHDR", 4) == 0 &&
+                    ia_be32(data + 8) == 13 &&
+                    crc32(0L, data + 12, 17) == ia_be32(data + 29);
+  if (!header_only && ihdr_intact) {
     uint32_t w = ((uint32_t)data[16] << 24) | ((uint32_t)data[17] << 16) | ((uint32_t)data[18] << 8) | data[19];
     uint32_t h = ((uint32_t)data[20] << 24) | ((uint32_t)data[21] << 16) | ((uint32_t)data[22] << 8) | data[23];
     if ((max_side && (w > max_side || h > max_side)) ||
@@ -81,6 +160,16 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
       info->height = h;
       ia_copy_message(info->message, "image is larger than the configured limit");
       return IA_PNG_TOO_LARGE;
+    }
+  }
+  if (!header_only && ihdr_intact) {
+    uint64_t expected = ia_expected_raw_bytes(ia_be32(data + 16), ia_be32(data + 20), data[24], data[25], data[28]);
+    if (ia_idat_overflows(data, size, expected)) {
+      info->width = ia_be32(data + 16);
+      info->height = ia_be32(data + 20);
+      ia_copy_message(info->message, "the compressed image data inflates to more than the image holds "
+                                     "(a decompression bomb, or data after the image); not decoded");
+      return IA_PNG_CORRUPT;
     }
   }
   reader_state state = {data, size, 8, 0, info->message};
@@ -114,6 +203,10 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
   // Bounds memory for ancillary chunks (iCCP, zTXt bombs) and the number of cached chunks.
   png_set_chunk_malloc_max(png, 8u * 1024u * 1024u);
   png_set_chunk_cache_max(png, 1000);
+  // Chunks iconaudit never uses are skipped unread, so their compressed text or ICC profile is never
+  // inflated (1000 zTXt bombs of 8 MB each would otherwise cost gigabytes of inflating).
+  static const png_byte ignored[] = "iCCP\0zTXt\0iTXt\0tEXt\0sPLT\0eXIf\0";
+  png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, ignored, 6);
   png_read_info(png, pinfo);
 
   png_uint_32 width = 0, height = 0;

@@ -66,23 +66,25 @@ public struct AuditConfiguration: Sendable, Equatable {
 /// `**` any number of segments.
 public enum Glob {
   public static func matches(_ pattern: String, _ path: String) -> Bool {
-    let p = pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    let s = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    return match(p[...], s[...])
-  }
-
-  private static func match(_ p: ArraySlice<String>, _ s: ArraySlice<String>) -> Bool {
-    guard let first = p.first else { return s.isEmpty }
-    if first == "**" {
-      var rest = s
-      while true {
-        if match(p.dropFirst(), rest) { return true }
-        guard !rest.isEmpty else { return false }
-        rest = rest.dropFirst()
+    let p = pattern.split(separator: "/", omittingEmptySubsequences: false).map { Array($0) }
+    let s = path.split(separator: "/", omittingEmptySubsequences: false).map { Array($0) }
+    // Dynamic programming over (pattern segment, path segment): O(|p|·|s|) segment matches. A
+    // backtracking matcher is exponential in the number of `**` (a configuration file that comes with
+    // an audited folder could hang the audit with `**/**/**/…/x`).
+    // matched[j]: pattern segments i… match path segments j… (row i, filled from the end).
+    var matched = [Bool](repeating: false, count: s.count + 1)
+    matched[s.count] = true
+    for i in stride(from: p.count - 1, through: 0, by: -1) {
+      var row = [Bool](repeating: false, count: s.count + 1)
+      if p[i] == ["*", "*"] {
+        row[s.count] = matched[s.count]
+        for j in stride(from: s.count - 1, through: 0, by: -1) { row[j] = matched[j] || row[j + 1] }
+      } else {
+        for j in 0..<s.count { row[j] = matched[j + 1] && matchSegment(p[i], s[j]) }
       }
+      matched = row
     }
-    guard let segment = s.first, matchSegment(Array(first), Array(segment)) else { return false }
-    return match(p.dropFirst(), s.dropFirst())
+    return matched[0]
   }
 
   private static func matchSegment(_ p: [Character], _ s: [Character]) -> Bool {

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import IconRaster
 
 /// Findings accepted as they are: `--write-baseline` records them, `--baseline` reports only
 /// findings not in it. A finding's identity is its icon and rule (`Finding.baselineKey`), never
 /// an absolute path or the message, so a baseline survives moving the checkout and rewording.
 public struct Baseline: Sendable, Equatable {
   public static let currentVersion = 1
+  /// Largest baseline file read, in bytes.
+  public static let maxBytes = 256 << 20
 
   public struct Entry: Sendable, Equatable, Codable {
     public var iconId: String
@@ -34,7 +37,7 @@ public struct Baseline: Sendable, Equatable {
   public static func load(path: String) throws(ConfigurationError) -> Baseline {
     func fail(_ problem: String) -> ConfigurationError { ConfigurationError(path: path, problem: problem) }
     let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw fail("cannot read the baseline") }
+    do { data = try BoundedFile.readData(path: path, limit: maxBytes) } catch { throw fail("cannot read the baseline (\(error.reason))") }
     struct File: Decodable {
       var version: Int
       var findings: [Entry]

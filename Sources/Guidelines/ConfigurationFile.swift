@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import IconRaster
 
 /// A configuration file could not be used. The message names the file and the key.
 public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
@@ -30,6 +31,8 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 public enum ConfigurationFile {
   public static let fileName = ".iconaudit.json"
   public static let currentVersion = 1
+  /// Largest configuration file read, in bytes.
+  public static let maxBytes = 1 << 20
 
   /// The nearest `.iconaudit.json` in `path`'s folder or above it.
   public static func find(from path: String) -> String? {
@@ -48,11 +51,13 @@ public enum ConfigurationFile {
   }
 
   public static func load(path: String, into base: AuditConfiguration = AuditConfiguration()) throws(ConfigurationError) -> AuditConfiguration {
+    // Bounded, regular files only: the file may come with the audited folder (a FIFO or a link to
+    // /dev/zero named .iconaudit.json must not hang the audit or exhaust memory).
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      data = try BoundedFile.readData(path: path, limit: maxBytes)
     } catch {
-      throw ConfigurationError(path: path, problem: "cannot read the file")
+      throw ConfigurationError(path: path, problem: "cannot read the file (\(error.reason))")
     }
     return try parse(data, path: path, into: base)
   }

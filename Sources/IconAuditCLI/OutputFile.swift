@@ -2,8 +2,9 @@
 import Foundation
 import IconRaster
 
-/// Writes a report file atomically (a temporary file in the same folder, then a rename), so a
-/// reader never sees half a report, and refuses to write over any input file.
+/// Writes a report file atomically (a temporary file in the same folder, flushed, then a rename), so a
+/// reader never sees half a report, and refuses to write over any input file. A target that is not a
+/// regular file (/dev/null, a FIFO) is written in place instead of being replaced.
 enum OutputFile {
   struct Refusal: Error, CustomStringConvertible {
     var description: String
@@ -21,21 +22,51 @@ enum OutputFile {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       throw Refusal(description: "\(path): is a directory")
     }
-    let folder = PathText.parent(target)
-    let temporary = (folder as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp")
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-      guard rename(temporary, target) == 0 else {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(atPath: temporary)
-        throw Refusal(description: "\(path): cannot write (\(reason))")
-      }
-    } catch let refusal as Refusal {
-      throw refusal
-    } catch {
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw Refusal(description: "\(path): cannot write (\((error as NSError).localizedDescription))")
+    let bytes = Array(text.utf8)
+    var existing = stat()
+    let exists = stat(target, &existing) == 0
+    if exists && (existing.st_mode & S_IFMT) != S_IFREG {
+      // A device, FIFO or socket (/dev/null, /dev/stdout, a pipe): written in place. Renaming a new
+      // file over it would replace it (as root, `--output /dev/null` would replace the device).
+      try writeInPlace(bytes, to: target, path: path)
+      return
     }
+    let folder = PathText.parent(target)
+    let temporary = (folder.isEmpty ? "." : folder) + "/.\(PathText.lastComponent(target)).\(UUID().uuidString).tmp"
+    // O_EXCL: never follow or reuse something already at the temporary name.
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? existing.st_mode & 0o777 : 0o644)
+    guard fd >= 0 else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
+    // Written, flushed to disk, then renamed over the target: a reader (or a crash) sees the old file or
+    // the new one, never half of one; a baseline or snapshot is never lost.
+    var failure = writeAll(fd, bytes) ? nil : String(cString: strerror(errno))
+    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+    if exists { _ = fchmod(fd, existing.st_mode & 0o777) }  // keep the replaced file's permissions
+    close(fd)
+    if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
+    if let failure {
+      unlink(temporary)
+      throw Refusal(description: "\(path): cannot write (\(failure))")
+    }
+  }
+
+  private static func writeInPlace(_ bytes: [UInt8], to target: String, path: String) throws {
+    let fd = open(target, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
+    defer { close(fd) }
+    guard writeAll(fd, bytes) else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
+  }
+
+  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
   }
 
   /// Writes a report to `path` (atomically) or, without a path, to standard output. Returns

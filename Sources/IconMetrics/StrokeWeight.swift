@@ -12,10 +12,14 @@ import IconRaster
 ///    in both directions, each side stopping where α falls to ~0 (< 0.01), where it rises again after
 ///    leaving the core (a gap before a neighbouring stroke), or at max(3 · DT, DT + 3) px;
 /// 3. because the nearest background *pixel* quantises the normal (up to ±22.5° for thin strokes, which
-///    lengthens the chord by 1 / cos), the direction is refined: the chord is evaluated every 22.5°
-///    within ±45° of the EDT normal and the minimum is polished by golden-section search to < 1°. For
-///    a straight stroke the chord at angle δ from the true normal is w / cos δ, so the minimum is the
-///    width; for a ring it is the radial chord.
+///    lengthens the chord by 1 / cos), the direction is refined. For a straight stroke of width w and
+///    true normal φ the chord at angle θ is w / cos(θ − φ), so 1 / chord = a cos θ + b sin θ exactly:
+///    chords at the EDT normal and 22.5° either side (moving on by 22.5°, up to ±45°, while the chord
+///    shrinks) give a, b by least squares, hence φ = atan2(b, a), and one more chord is taken there
+///    (unless the model promises it less than 0.001 px shorter). The local width is the smallest
+///    chord evaluated: the width for a straight stroke, the radial chord for a ring. Four chords a
+///    pixel on average, against 16 for a scan and golden-section search to < 1°, for the same
+///    accuracy (Lucide at 48 px: the median unchanged, 2 of 1745 icons move by more than 0.05 px).
 ///
 /// The estimate is the median of the local widths over the skeleton pixels farther (along the
 /// skeleton) than DT + 1 px from an end point or junction: at line ends, forks and crossings the
@@ -31,7 +35,7 @@ import IconRaster
 /// the EDT of ``DistanceTransform`` (Felzenszwalb–Huttenlocher, doi:10.4086/toc.2012.v008a019).
 ///
 /// - Complexity: O(N) for the EDT, O(N · w) for the skeleton of strokes up to w px, plus
-///   O(k · L / 0.25) for k skeleton pixels and chords of length L (16 chords a pixel).
+///   O(k · L / 0.25) for k skeleton pixels and chords of length L (3 to 5 chords a pixel).
 public struct StrokeWeight: Sendable, Equatable {
   /// One skeleton pixel with its local width.
   public struct Sample: Sendable, Equatable, Codable {

@@ -31,7 +31,7 @@ public enum BoundedFile {
       switch self {
       case .noSuchFile: return "no such file"
       case .permissionDenied: return "permission denied"
-      case .notRegularFile(let kind): return "not a regular file (\(kind))"
+      case .notRegularFile(let kind): return "it is \(kind), not a regular file"
       case .tooLarge(let bytes, let limit): return "file is \(bytes) bytes, over the limit of \(limit) bytes"
       case .other(let reason): return reason
       }
@@ -106,7 +106,6 @@ func readFileBytes(path: String, limit: Int) throws(RasterError) -> [UInt8] {
   } catch {
     switch error {
     case .tooLarge(let bytes, let limit): throw .fileTooLarge(path: path, bytes: bytes, limit: limit)
-    case .notRegularFile("a directory"): throw .unreadableFile(path: path, reason: "it is a directory")
     default: throw .unreadableFile(path: path, reason: error.reason)
     }
   }

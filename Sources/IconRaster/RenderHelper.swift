@@ -26,7 +26,8 @@ public enum VectorRendering: Sendable, Hashable {
 /// held by another thread). So the executable runs itself (`posix_spawn`, a fresh process) with a hidden
 /// command that renders one file and writes the pixels to a pipe. The parent waits with `poll` until the
 /// deadline, then kills the child (`SIGKILL`). The child sets `RLIMIT_AS` (memory) and `RLIMIT_CPU`
-/// (a second, CPU-time bound) before it reads the file, and never writes anything but its answer.
+/// (a second, CPU-time bound) before it reads the file, and never writes anything but its answer. The
+/// memory limit is what the render may add to the helper's address space at start.
 /// Cost: one process start per vector file (about 10–50 ms).
 public struct RenderHelper: Sendable, Hashable {
   /// The executable to run (the iconaudit binary itself).
@@ -98,7 +99,10 @@ public struct RenderHelper: Sendable, Hashable {
       let maxVectorFileBytes = Int(arguments[5]), let memory = Int(arguments[6]), let timeout = Double(arguments[7]),
       timeout > 0, timeout.isFinite
     else { return 64 }
-    var limit = rlimit(rlim_cur: rlim_t(memory), rlim_max: rlim_t(memory))
+    // The limit is on what the render may add: a process built with AddressSanitizer has reserved
+    // terabytes of shadow memory before main, and an absolute limit would fail its every allocation.
+    let addressSpace = rlim_t(currentAddressSpace() + memory)
+    var limit = rlimit(rlim_cur: addressSpace, rlim_max: addressSpace)
     _ = setrlimit(resourceLimit(RLIMIT_AS), &limit)
     let cpu = rlim_t(timeout.rounded(.up) + 1)
     limit = rlimit(rlim_cur: cpu, rlim_max: cpu + 1)
@@ -284,6 +288,14 @@ private func resourceLimit(_ resource: __rlimit_resource) -> __rlimit_resource_t
 #else
 private func resourceLimit(_ resource: Int32) -> Int32 { resource }
 #endif
+
+/// This process's virtual memory size in bytes (/proc/self/statm), or 0 where it cannot be read.
+private func currentAddressSpace() -> Int {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+    let pages = Int(text.split(separator: " ").first ?? "")
+  else { return 0 }
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
 
 private func le32(_ value: UInt32) -> [UInt8] {
   [UInt8(value & 0xff), UInt8((value >> 8) & 0xff), UInt8((value >> 16) & 0xff), UInt8(value >> 24)]

@@ -16,6 +16,7 @@ public enum SymbolRenderer {
 
   public static func render(_ bytes: [UInt8], path: String, scale: Double,
                             limits: DecodeLimits = .default) throws(RasterError) -> RGBAImage {
+    if let problem = SVGPreflight.problem(bytes) { throw .malformedSVG(path: path, detail: problem) }
     var message = [CChar](repeating: 0, count: 512)
     for layer in layers {
       var x = 0.0, y = 0.0, w = 0.0, h = 0.0
@@ -23,7 +24,12 @@ public enum SymbolRenderer {
       if status == 1 { throw .malformedSVG(path: path, detail: string(message)) }
       guard status == 0, w > 0, h > 0 else { continue }
       let sidePt = max(w, h) * pointsPerUnit + 4
-      let sidePx = Int((sidePt * scale).rounded())
+      // A hostile glyph's ink box can be huge or not finite: compare as a Double before converting.
+      let sideDouble = (sidePt * scale).rounded()
+      guard sideDouble.isFinite, sideDouble < Double(Int32.max) else {
+        throw .renderAborted(path: path, detail: "the symbol's glyph is \(max(w, h)) units, far over the limit of \(limits.maxSide) px a side")
+      }
+      let sidePx = Int(sideDouble)
       guard sidePx > 0, sidePx <= limits.maxSide, sidePx * sidePx <= limits.maxPixels else {
         throw .tooLarge(path: path, width: sidePx, height: sidePx, limit: limits)
       }

@@ -10,6 +10,7 @@ import CRSVG
 public enum VectorRenderer {
   /// The SVG's intrinsic size in points.
   public static func svgSize(_ bytes: [UInt8], path: String) throws(RasterError) -> (width: Double, height: Double) {
+    if let problem = SVGPreflight.problem(bytes) { throw .malformedSVG(path: path, detail: problem) }
     var w = 0.0, h = 0.0
     var message = [CChar](repeating: 0, count: 512)
     let status = bytes.withUnsafeBufferPointer { ia_svg_intrinsic_size($0.baseAddress, $0.count, &w, &h, &message) }
@@ -23,6 +24,7 @@ public enum VectorRenderer {
                                limits: DecodeLimits = .default) throws(RasterError) -> RGBAImage {
     let size: (width: Int, height: Int)
     if let pixelSize {
+      if let problem = SVGPreflight.problem(bytes) { throw .malformedSVG(path: path, detail: problem) }
       size = pixelSize
     } else {
       let pt = try svgSize(bytes, path: path)
@@ -82,8 +84,9 @@ public enum VectorRenderer {
     // Far over any limit (and beyond Int32, which the C renderers take): say so before converting.
     let cap = Double(Int32.max)
     guard w < cap, h < cap else {
-      throw .renderAborted(path: path, detail: "the document is \(pt.width)×\(pt.height) pt, "
-        + "far over the limit of \(limits.maxSide) px a side at \(scale) px/pt")
+      func points(_ value: Double) -> String { String(format: "%g", value) }
+      throw .renderAborted(path: path, detail: "the document is \(points(pt.width))×\(points(pt.height)) pt, "
+        + "far over the limit of \(limits.maxSide) px a side at \(points(scale)) px/pt")
     }
     return (Int(w), Int(h))
   }

@@ -44,6 +44,7 @@ enum Bench {
       case "measure": try print(json(measure(options)))
       case "stages": try print(json(stages(options)))
       case "dump": try print(json(dump(options)))
+      case "decode": try print(json(decode(options)))
       case "skeleton": try print(skeletonPicture(options))
       case "-h", "--help", "help":
         print(usage, terminator: "")
@@ -65,6 +66,7 @@ enum Bench {
            iconaudit-bench stages DIR [--runs N]   (time of each stage of the measurement)
            iconaudit-bench skeleton FILE.png      (debugging: the skeleton and the stroke samples)
            iconaudit-bench dump DIR               (every icon's measurements, to compare builds)
+           iconaudit-bench decode DIR [--runs N]  (discover and decode only, on all cores: the audit's floor)
 
     """
 
