@@ -8,7 +8,30 @@ enum Console {
   }
 
   static func err(_ text: String) {
-    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    let line = printable(text, keepNewlines: true)
+    FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+  }
+
+  /// Text with control characters made visible (`\u{1B}`), so that a file name cannot send escape
+  /// sequences to the terminal (retitle it, hide text, fake colours) or, unless `keepNewlines`, start a
+  /// line of its own on stderr.
+  static func printable(_ text: String, keepNewlines: Bool) -> String {
+    guard text.unicodeScalars.contains(where: { isControl($0) && !(keepNewlines && ($0 == "\n" || $0 == "\t")) }) else {
+      return text
+    }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) && !(keepNewlines && (scalar == "\n" || scalar == "\t")) {
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }

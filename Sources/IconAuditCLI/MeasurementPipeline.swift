@@ -39,7 +39,8 @@ public struct InputFailure: Sendable, Hashable, CustomStringConvertible {
     self.reason = reason
     self.reportPath = reportPath ?? path
   }
-  public var description: String { "\(path): \(reason)" }
+  /// One line: a newline or escape sequence in a file's name is shown escaped.
+  public var description: String { Console.printable("\(path): \(reason)", keepNewlines: false) }
 }
 
 /// Options of reading and measuring.

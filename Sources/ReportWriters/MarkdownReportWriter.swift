@@ -73,7 +73,8 @@ public enum MarkdownReportWriter {
   static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
   /// Escapes text for GitHub-flavoured Markdown inline content and table cells: Markdown
-  /// punctuation, HTML's `<`, `>` and `&`, pipes, and line breaks (folded to spaces).
+  /// punctuation, HTML's `<`, `>` and `&`, pipes, line breaks (folded to spaces), and other control
+  /// characters (replaced by U+FFFD).
   public static func escape(_ text: String) -> String {
     var out = ""
     for character in text {
@@ -84,7 +85,13 @@ public enum MarkdownReportWriter {
       case ">": out += "&gt;"
       case "&": out += "&amp;"
       case "\n", "\r": out += " "
-      default: out.append(character)
+      default:
+        // Other control characters (a terminal escape in a file name) become U+FFFD.
+        if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+          out += "\u{FFFD}"
+        } else {
+          out.append(character)
+        }
       }
     }
     return out

@@ -328,6 +328,7 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
       try scratch.file("Toolbar/\(name)@2x.png", TestPNG(width: size, height: size, colorType: 6, bitDepth: 8, pixels: pixels).encoded())
     }
     try scratch.file("Toolbar/<b>broken</b>.png", [1, 2, 3])  // unreadable: named in the reports' unreadable lists
+    try scratch.file("Toolbar/esc\u{1B}]0;owned\u{07}\u{1B}[31mred\nline.png", [1, 2, 3])  // a terminal escape and a newline
     let help = try iconaudit(["audit", "--help"])
     var formats = ["markdown"]
     if help.stdout.contains("html") { formats.append("html") }
@@ -336,6 +337,11 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
       #expect(run.status == 2, "\(format): \(run.stderr)")
       let report = run.stdout
       #expect(!report.isEmpty)
+      // On stderr: one line per unreadable file, no raw escape or bell from a name.
+      #expect(run.errorLines.count == 2, "\(run.errorLines)")
+      #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{07}"))
+      #expect(run.stderr.contains(#"esc\u{1B}]0;owned\u{7}\u{1B}[31mred\u{A}line.png: not a PNG file"#), "\(run.stderr)")
+      #expect(!report.contains("\u{1B}") && !report.contains("\u{07}"), "\(format) passes an escape through")
       for raw in ["<img src=x", "<script>alert", "<b>broken</b>", "onerror=alert(1)>"] {
         #expect(!report.contains(raw), "\(format) contains \(raw)")
       }
