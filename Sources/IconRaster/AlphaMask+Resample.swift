@@ -10,21 +10,7 @@ extension AlphaMask {
     precondition(outWidth > 0 && outHeight > 0, "resampling to an empty size")
     guard width > 0, height > 0 else { return AlphaMask(width: outWidth, height: outHeight, scale: outScale ?? scale) }
     let sx = Double(width) / Double(outWidth), sy = Double(height) / Double(outHeight)
-    // Per output column: the input columns it overlaps and their weights (same for rows).
-    func spans(_ n: Int, _ s: Double, _ limit: Int) -> [[(Int, Double)]] {
-      (0..<n).map { o in
-        let a = Double(o) * s, b = Double(o + 1) * s
-        var list: [(Int, Double)] = []
-        var i = Int(a.rounded(.down))
-        while Double(i) < b && i < limit {
-          let w = min(b, Double(i + 1)) - max(a, Double(i))
-          if w > 1e-12 { list.append((i, w / s)) }
-          i += 1
-        }
-        return list
-      }
-    }
-    let columns = spans(outWidth, sx, width), rows = spans(outHeight, sy, height)
+    let columns = BoxFilter.spans(outWidth, sx, width), rows = BoxFilter.spans(outHeight, sy, height)
     var out = [Float](repeating: 0, count: outWidth * outHeight)
     for (oy, rowSpan) in rows.enumerated() {
       for (ox, columnSpan) in columns.enumerated() {

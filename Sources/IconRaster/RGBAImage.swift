@@ -74,20 +74,7 @@ extension RGBAImage {
     let outWidth = max(1, Int((Double(width) * ratio).rounded()))
     let outHeight = max(1, Int((Double(height) * ratio).rounded()))
     let sx = Double(width) / Double(outWidth), sy = Double(height) / Double(outHeight)
-    func spans(_ n: Int, _ s: Double, _ limit: Int) -> [[(Int, Double)]] {
-      (0..<n).map { o in
-        let a = Double(o) * s, b = Double(o + 1) * s
-        var list: [(Int, Double)] = []
-        var i = Int(a.rounded(.down))
-        while Double(i) < b && i < limit {
-          let w = min(b, Double(i + 1)) - max(a, Double(i))
-          if w > 1e-12 { list.append((i, w / s)) }
-          i += 1
-        }
-        return list
-      }
-    }
-    let columns = spans(outWidth, sx, width), rows = spans(outHeight, sy, height)
+    let columns = BoxFilter.spans(outWidth, sx, width), rows = BoxFilter.spans(outHeight, sy, height)
     var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
     pixels.withUnsafeBufferPointer { src in
       for (oy, rowSpan) in rows.enumerated() {

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// Exact area weights of a box filter (area-averaging resampling), shared by the mask and image
+/// resamplers.
+enum BoxFilter {
+  /// For each of `n` output samples of width `s` input samples, the input samples (below
+  /// `limit`) it overlaps and the share of the output sample each covers (the weights sum to 1).
+  static func spans(_ n: Int, _ s: Double, _ limit: Int) -> [[(Int, Double)]] {
+    (0..<n).map { o in
+      let a = Double(o) * s, b = Double(o + 1) * s
+      var list: [(Int, Double)] = []
+      var i = Int(a.rounded(.down))
+      while Double(i) < b && i < limit {
+        let w = min(b, Double(i + 1)) - max(a, Double(i))
+        if w > 1e-12 { list.append((i, w / s)) }
+        i += 1
+      }
+      return list
+    }
+  }
+}
