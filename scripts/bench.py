@@ -279,8 +279,10 @@ def table(report: dict) -> str:
                      f"**{ref['msPerIcon'] / rm['msPerIcon']:.1f}×** (CPU {ref['cpuMsPerIcon'] / rm['cpuMsPerIcon']:.1f}×) |")
         lines.append(f"| {px} px, whole run on all {report['machine']['cores']} cores (iconaudit: CLI process, "
                      f"{cli['runs']} runs; reference: {refn['processes']} processes, {refn['runs']} runs) | "
-                     f"{fmt_ms(cli['medianMs'])} ({cli['msPerIcon']:.3f} ms/icon; CPU {fmt_ms(cli['cpuMsMean'])}) | "
-                     f"{fmt_ms(refn['medianMs'])} ({refn['msPerIcon']:.3f} ms/icon) | "
+                     f"{fmt_ms(cli['medianMs'])} ({cli['msPerIcon']:.3f} ms/icon; CPU {fmt_ms(cli['cpuMsMean'])}, "
+                     f"{cli['cpuMsMean'] / cli['medianMs']:.1f} cores busy) | "
+                     f"{fmt_ms(refn['medianMs'])} ({refn['msPerIcon']:.3f} ms/icon; "
+                     f"{ref['medianMs'] / refn['medianMs']:.1f}× its 1-process speed) | "
                      f"{refn['medianMs'] / cli['medianMs']:.1f}× |")
         lines.append(f"| {px} px, CLI on all cores vs reference in 1 process (the earlier headline) | "
                      f"{cli['msPerIcon']:.3f} ms/icon | {ref['msPerIcon']:.3f} ms/icon | "
@@ -378,6 +380,9 @@ Lucide {report['lucide']} (from PyPI, rendered with rsvg-convert; not committed)
   measured on all cores; against the reference with one worker process a core
   (`measure_all(files, {report['measure'][0]['referenceParallel']['processes']})`, in-process, its
   imports and the JSON excluded, so the comparison favours Python).
+  "Cores busy" (the CLI's CPU time ÷ its wall time) and the reference's gain over one process show
+  how much of the machine the run actually got: well below the core count, other processes held
+  cores, and both sides of this row are slowed alike.
 - *CLI vs reference in 1 process*: the figure the earlier reports quoted; it sets all cores against
   one, so it flatters iconaudit on a multi-core machine.
 - *decoded masks only*: `MetricsEngine.measure` over masks decoded beforehand, one thread: the
