@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 
-/// Checks an SVG's bytes before they reach librsvg, for what cannot be stopped once rendering starts.
+/// Checks an SVG's bytes before they reach librsvg, for what cannot be stopped once rendering starts:
+/// entity expansion, and font sizes that abort librsvg (see `largestFontSize`).
 ///
 /// XML entity expansion: libxml2 (2.9.14 here, as librsvg uses it) refuses a nested "billion laughs"
 /// but not a wide one: one 50 kB entity referenced 20 000 times in a `<text>` expands to a gigabyte that
@@ -15,8 +17,102 @@ public enum SVGPreflight {
   /// Largest total length of entity replacement text in a document, in characters.
   public static let maxEntityExpansion = 1 << 20
 
+  /// Largest font size accepted, in px (absolute units converted; em and ex counted as 16 px).
+  public static let maxFontSize = 100_000.0
+
   /// Why the document must not be rendered, or nil.
   public static func problem(_ bytes: [UInt8]) -> String? {
+    if let size = largestFontSize(bytes), size > maxFontSize {
+      return "a font size of \(String(format: "%g", size)) px is beyond what text layout handles "
+        + "(librsvg 2.54 aborts the process from about 2 million); not rendered"
+    }
+    return entityProblem(bytes)
+  }
+
+  /// Font sizes: librsvg 2.54.7 lays out text through pango in 1/1024 px units, and from about
+  /// 2 097 152 px the glyph extents overflow and a Rust assertion (`h >= 0.0`, text.rs:360) aborts the
+  /// whole process: found by fuzzing (Tests/Fuzz/Crashes/svg). Every number after `font-size` or the
+  /// `font` shorthand (attributes, style attributes, style sheets) is read with its unit; the largest,
+  /// in px, is returned. Sizes compounded through nested relative units (`1000em` inside `1000em`) are
+  /// not followed; the command line renders in a helper process, where such a crash fails only the file.
+  static func largestFontSize(_ bytes: [UInt8]) -> Double? {
+    let font = Array("font".utf8)
+    var largest: Double?
+    var i = 0
+    while let at = find(font, in: bytes, from: i) {
+      i = at + 4
+      // `font-size` or `font`, then `=` or `:`; not `font-family`, `font-weight`, `@font-face`.
+      var k = i
+      if starts(with: "-size", at: k, in: bytes) { k += 5 }
+      skipSpace(bytes, &k)
+      guard k < bytes.count, bytes[k] == UInt8(ascii: "=") || bytes[k] == UInt8(ascii: ":") else { continue }
+      k += 1
+      // The value runs to the end of the declaration or attribute.
+      let end = min(bytes.count, k + 256)
+      var j = k
+      while j < end {
+        let byte = bytes[j]
+        if j > k + 1 && [UInt8(ascii: ";"), UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: ">")].contains(byte) { break }
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+          if j > k + 1 { break }
+          j += 1
+          continue
+        }
+        let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        let startsNumber = isDigit || (byte == UInt8(ascii: ".") && j + 1 < end && bytes[j + 1] >= UInt8(ascii: "0") && bytes[j + 1] <= UInt8(ascii: "9"))
+        // A digit inside a word ("Font2000000") is not a size.
+        let previous = j > 0 ? bytes[j - 1] | 0x20 : 0
+        let afterName = (previous >= UInt8(ascii: "a") && previous <= UInt8(ascii: "z")) || (j > 0 && bytes[j - 1] == UInt8(ascii: "_"))
+          || (j > 0 && bytes[j - 1] >= UInt8(ascii: "0") && bytes[j - 1] <= UInt8(ascii: "9"))
+        guard startsNumber, !afterName else {
+          j += 1
+          continue
+        }
+        var n = j
+        while n < end, (bytes[n] >= UInt8(ascii: "0") && bytes[n] <= UInt8(ascii: "9")) || bytes[n] == UInt8(ascii: ".") { n += 1 }
+        if n < end, bytes[n] == UInt8(ascii: "e") || bytes[n] == UInt8(ascii: "E"),
+          n + 1 < end, (bytes[n + 1] >= UInt8(ascii: "0") && bytes[n + 1] <= UInt8(ascii: "9")) || bytes[n + 1] == UInt8(ascii: "+")
+        {
+          n += 2
+          while n < end, bytes[n] >= UInt8(ascii: "0") && bytes[n] <= UInt8(ascii: "9") { n += 1 }
+        }
+        // Digits too many for a Double are as good as infinite.
+        let value = Double(String(decoding: bytes[j..<n], as: UTF8.self)) ?? .infinity
+        var unit = ""
+        var u = n
+        while u < end, u - n < 3 {
+          let lower = bytes[u] | 0x20
+          if bytes[u] == UInt8(ascii: "%") {
+            unit.append("%")
+          } else if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") {
+            unit.append(Character(Unicode.Scalar(lower)))
+          } else {
+            break
+          }
+          u += 1
+        }
+        let factor: Double
+        switch unit {
+        case "pt": factor = 4.0 / 3
+        case "pc": factor = 16
+        case "in": factor = 96
+        case "cm": factor = 96 / 2.54
+        case "mm": factor = 9.6 / 2.54
+        case "q": factor = 2.4 / 2.54
+        case "em", "ex", "rem", "ch": factor = 16
+        case "%": factor = 0.16
+        default: factor = 1
+        }
+        let px = value.isFinite ? value * factor : .infinity
+        largest = max(largest ?? 0, px)
+        j = u
+      }
+    }
+    return largest
+  }
+
+  /// Why the document's entities must not be expanded, or nil.
+  static func entityProblem(_ bytes: [UInt8]) -> String? {
     guard let doctype = find(Array("<!DOCTYPE".utf8), in: bytes, from: 0) else { return nil }
     var entities: [[UInt8]: [UInt8]] = [:]  // general entity name → replacement text (unexpanded)
     var i = doctype + 9

@@ -224,6 +224,25 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
     #expect(usage.status == 64)
   }
 
+  /// A crash inside librsvg is contained in the render helper: librsvg 2.54.7 (Debian 12) aborts on
+  /// text whose compounded font size overflows pango (nested `em` sizes pass the preflight, which reads
+  /// one value at a time). The file is named, the others are measured. (With a librsvg that no longer
+  /// aborts, the icon is simply measured.)
+  @Test func aCrashInTheVectorLibraryIsContained() throws {
+    let scratch = try Scratch("abort-e2e")
+    try writeGoodFamily(scratch, in: "Toolbar")
+    try scratch.file("Toolbar/nested.svg", svg(#"<g font-size="1000em"><text x="2" y="15" font-size="1000em">Ab</text></g>"#,
+                                              size: #"width="46" height="20""#))
+    let run = try iconaudit(["measure", "--vector-scale", "1", scratch.path + "/Toolbar"])
+    if run.status == 2 {
+      #expect(run.errorLines == ["iconaudit: \(scratch.path)/Toolbar/nested.svg: rendering stopped (the renderer stopped with signal 6 "
+        + "(a crash in the vector library, or over the memory limit of 4096 MiB))"])
+      #expect(run.stdout.contains("4 icons measured"))
+    } else {
+      #expect(run.status == 0 && run.stdout.contains("5 icons measured"), "\(run.stderr)")
+    }
+  }
+
   /// Limits on the command line: file bytes, vector bytes, pixels, analysis size.
   @Test func limitFlags() throws {
     let scratch = try Scratch("limits-e2e")

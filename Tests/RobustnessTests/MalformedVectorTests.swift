@@ -128,6 +128,26 @@ let diskInk = VectorOutcome(svg: svg(#"<circle cx="12" cy="12" r="8"/>"#))
     }
   }
 
+  /// Font sizes that make librsvg 2.54.7 abort the process (a Rust assertion in its text layout, found
+  /// by fuzzing) are refused before rendering, in any unit and syntax; ordinary ones pass.
+  @Test func absurdFontSizes() {
+    let refused = [#"font-size="5555555555555555555555555526""#, #"font-size="2000000""#, #"font-size="1e400""#,
+                   #"style="font-size: 30000in""#, #"style="fill:red;font-size:2e6px""#, #"font-size='100000.5'"#,
+                   #"style="font: italic bold 2500000px/2 serif""#, #"font-size="7000em""#, #"font-size="70000000%""#]
+    for attribute in refused {
+      let document = svg(#"<text x="2" y="15" \#(attribute)>Ab</text>"#)
+      #expect(VectorOutcome(svg: document).detail(contains: "beyond what text layout handles"), "\(attribute)")
+    }
+    let sheet = svg(#"<style>text { font-family: "Font 9999999"; font-size : 3000000px }</style><text>Ab</text>"#)
+    #expect(VectorOutcome(svg: sheet).detail(contains: "beyond what text layout handles"))
+    let fine = [#"font-size="12""#, #"style="font-size:1000px;font-weight:900""#, #"font-family="Font2000000""#,
+                #"style="font: 12px/1.5 'Noto 5000000'""#, #"font-size="400%""#, #"font-size="99999""#]
+    for attribute in fine {
+      let document = svg(#"<text x="2" y="15" \#(attribute)>Ab</text>"#)
+      #expect(SVGPreflight.problem(Array(document.utf8)) == nil, "\(attribute)")
+    }
+  }
+
   /// External entities (a local file, a URL) are never loaded.
   @Test func externalEntities() {
     for target in ["file:///etc/passwd", "http://127.0.0.1:9/x.xml", "/etc/hostname"] {
