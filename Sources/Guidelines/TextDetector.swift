@@ -65,12 +65,17 @@ public enum TextDetector {
   public static func detect(_ mask: AlphaMask, minimumHeightPx: Int = 5) -> Detection? {
     let w = mask.width, h = mask.height
     guard w > 0, h > 0 else { return nil }
-    let foreground = mask.coverage.map { $0 >= 0.5 }
-    let labelling = ConnectedComponents(foreground: foreground, width: w, height: h)
+    let labelling = ConnectedComponents(mask: mask)
     guard labelling.count >= 2 else { return nil }
 
-    let shapes = describe(labelling)
-    let candidates = shapes.indices.filter { isLetterLike(shapes[$0], canvasHeight: h, minimumHeightPx: minimumHeightPx) }
+    // The holes are counted only for the shapes that pass every other test (they are the costly
+    // part of a description, and the main drawing never needs them).
+    var shapes = geometry(labelling)
+    let candidates = shapes.indices.filter { k -> Bool in
+      guard isPlausible(shapes[k], canvasHeight: h, minimumHeightPx: minimumHeightPx) else { return false }
+      addEnclosure(&shapes[k], labelling: labelling)
+      return isLetterLike(shapes[k], canvasHeight: h, minimumHeightPx: minimumHeightPx)
+    }
     guard candidates.count >= 2 else { return nil }
     let ordered = candidates.sorted { shapes[$0].glyph.minX < shapes[$1].glyph.minX }
 
@@ -112,31 +117,59 @@ public enum TextDetector {
     var minorVariance: Double
   }
 
+  /// Every component described, holes included.
   static func describe(_ labelling: ConnectedComponents) -> [Shape] {
+    var shapes = geometry(labelling)
+    for k in shapes.indices { addEnclosure(&shapes[k], labelling: labelling) }
+    return shapes
+  }
+
+  /// Every component described, without its holes (`holes` and `holeAreaPx` are 0: see
+  /// ``addEnclosure(_:labelling:)``).
+  static func geometry(_ labelling: ConnectedComponents) -> [Shape] {
     let w = labelling.width, h = labelling.height, n = labelling.count
-    var minX = [Int](repeating: Int.max, count: n + 1), minY = minX
-    var maxX = [Int](repeating: Int.min, count: n + 1), maxY = maxX
-    var area = [Int](repeating: 0, count: n + 1), boundary = area
-    var sx = [Double](repeating: 0, count: n + 1), sy = sx, sxx = sx, syy = sx, sxy = sx
+    guard n > 0 else { return [] }
+    // Per label 1…n: the box, the area and the boundary length (Int), the moments (Double), in
+    // buffers owned by this function (no exclusivity checks in the loop).
+    let m = n &+ 1
+    let ints = UnsafeMutableBufferPointer<Int>.allocate(capacity: 6 &* m)
+    let doubles = UnsafeMutableBufferPointer<Double>.allocate(capacity: 5 &* m)
+    defer {
+      ints.deallocate()
+      doubles.deallocate()
+    }
+    let minX = ints.baseAddress!, minY = minX + m, maxX = minY + m, maxY = maxX + m
+    let area = maxY + m, boundary = area + m
+    let sx = doubles.baseAddress!, sy = sx + m, sxx = sy + m, syy = sxx + m, sxy = syy + m
+    minX.update(repeating: Int.max, count: 2 &* m)
+    maxX.update(repeating: Int.min, count: 2 &* m)
+    area.update(repeating: 0, count: 2 &* m)
+    sx.update(repeating: 0, count: 5 &* m)
     labelling.labels.withUnsafeBufferPointer { labels in
-      func label(_ x: Int, _ y: Int) -> Int32 { x < 0 || y < 0 || x >= w || y >= h ? 0 : labels[y * w + x] }
       for y in 0..<h {
+        let row = y &* w
         for x in 0..<w {
-          let l = labels[y * w + x]
+          let l = labels[row &+ x]
           guard l > 0 else { continue }
           let k = Int(l)
           minX[k] = min(minX[k], x)
           maxX[k] = max(maxX[k], x)
           minY[k] = min(minY[k], y)
           maxY[k] = max(maxY[k], y)
-          area[k] += 1
+          area[k] &+= 1
           let fx = Double(x), fy = Double(y)
           sx[k] += fx
           sy[k] += fy
           sxx[k] += fx * fx
           syy[k] += fy * fy
           sxy[k] += fx * fy
-          for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] where label(x + dx, y + dy) != l { boundary[k] += 1 }
+          // 4-neighbours with another label (outside the canvas counts as background).
+          var edges = 0
+          if x &+ 1 >= w || labels[row &+ x &+ 1] != l { edges &+= 1 }
+          if x == 0 || labels[row &+ x &- 1] != l { edges &+= 1 }
+          if y &+ 1 >= h || labels[row &+ w &+ x] != l { edges &+= 1 }
+          if y == 0 || labels[row &- w &+ x] != l { edges &+= 1 }
+          boundary[k] &+= edges
         }
       }
     }
@@ -146,12 +179,19 @@ public enum TextDetector {
       let mx = sx[k] / a, my = sy[k] / a
       let vxx = sxx[k] / a - mx * mx, vyy = syy[k] / a - my * my, vxy = sxy[k] / a - mx * my
       let minor = max(0, (vxx + vyy) / 2 - (((vxx - vyy) / 2) * ((vxx - vyy) / 2) + vxy * vxy).squareRoot())
-      let enclosed = enclosure(of: Int32(k), labelling: labelling, minX: minX[k], minY: minY[k], maxX: maxX[k], maxY: maxY[k])
       let glyph = Glyph(minX: minX[k], minY: minY[k], maxX: maxX[k], maxY: maxY[k], areaPx: area[k],
-                        strokePx: 2 * a / Double(max(1, boundary[k])), holes: enclosed.holes, holeAreaPx: enclosed.areaPx)
+                        strokePx: 2 * a / Double(max(1, boundary[k])), holes: 0, holeAreaPx: 0)
       shapes.append(Shape(label: Int32(k), glyph: glyph, minorVariance: minor))
     }
     return shapes
+  }
+
+  /// Fills in a shape's holes and their area (``enclosure(of:labelling:minX:minY:maxX:maxY:)``).
+  static func addEnclosure(_ shape: inout Shape, labelling: ConnectedComponents) {
+    let g = shape.glyph
+    let enclosed = enclosure(of: shape.label, labelling: labelling, minX: g.minX, minY: g.minY, maxX: g.maxX, maxY: g.maxY)
+    shape.glyph.holes = enclosed.holes
+    shape.glyph.holeAreaPx = enclosed.areaPx
   }
 
   /// Holes of one component and their area: 4-connected background regions of its bounding box
@@ -160,31 +200,87 @@ public enum TextDetector {
     -> (holes: Int, areaPx: Int)
   {
     let bw = maxX - minX + 1, bh = maxY - minY + 1
-    let inside = (0..<(bw * bh)).map { i in labelling.labels[(minY + i / bw) * labelling.width + minX + i % bw] == label }
-    let holes = ConnectedComponents(foreground: inside, width: bw, height: bh).holes
-    guard holes > 0 else { return (0, 0) }
-    // Flood the outside from the box's border; what is neither outside nor the component is hole.
-    var outside = [Bool](repeating: false, count: bw * bh)
-    var stack: [Int] = []
-    for i in 0..<(bw * bh) where !inside[i] {
-      let x = i % bw, y = i / bw
-      if x == 0 || y == 0 || x == bw - 1 || y == bh - 1 {
-        outside[i] = true
-        stack.append(i)
-      }
-    }
-    while let i = stack.popLast() {
-      let x = i % bw, y = i / bw
-      for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && ny >= 0 && nx < bw && ny < bh {
-        let j = ny * bw + nx
-        if !inside[j] && !outside[j] {
-          outside[j] = true
-          stack.append(j)
+    guard bw > 2, bh > 2 else { return (0, 0) }  // every pixel of the box is on its border
+    // The box padded by one pixel on every side, marked outside: 0 = not yet reached, 1 = the
+    // component, 2 = outside (flooded from the padding), 3 = hole.
+    let pw = bw &+ 2, ph = bh &+ 2
+    var state = [UInt8](repeating: 2, count: pw &* ph)
+    return labelling.labels.withUnsafeBufferPointer { labels in
+      state.withUnsafeMutableBufferPointer { state in
+        let stack = UnsafeMutablePointer<Int>.allocate(capacity: pw &* ph)
+        defer { stack.deallocate() }
+        for y in 0..<bh {
+          let source = (minY &+ y) &* labelling.width &+ minX
+          let row = (y &+ 1) &* pw &+ 1
+          for x in 0..<bw { state[row &+ x] = labels[source &+ x] == label ? 1 : 0 }
         }
+        // Flood the outside from the box's border (4-connected); each remaining 4-connected
+        // region of background is a hole.
+        var top = 0
+        var size = 0
+        @inline(__always) func flood(_ value: UInt8) {
+          while top > 0 {
+            top &-= 1
+            let p = stack[top]
+            @inline(__always) func visit(_ q: Int) {
+              if state[q] == 0 {
+                state[q] = value
+                stack[top] = q
+                top &+= 1
+                size &+= 1
+              }
+            }
+            visit(p &- pw)
+            visit(p &- 1)
+            visit(p &+ 1)
+            visit(p &+ pw)
+          }
+        }
+        @inline(__always) func seed(_ p: Int) {
+          if state[p] == 0 {
+            state[p] = 2
+            stack[top] = p
+            top &+= 1
+          }
+        }
+        for x in 0..<bw {
+          seed(pw &+ 1 &+ x)
+          seed(bh &* pw &+ 1 &+ x)
+        }
+        for y in 0..<bh {
+          seed((y &+ 1) &* pw &+ 1)
+          seed((y &+ 1) &* pw &+ bw)
+        }
+        flood(2)
+        var holes = 0
+        var area = 0
+        for y in 1..<(bh &- 1) {
+          let row = (y &+ 1) &* pw &+ 1
+          for x in 1..<(bw &- 1) where state[row &+ x] == 0 {
+            state[row &+ x] = 3
+            stack[0] = row &+ x
+            top = 1
+            size = 1
+            flood(3)
+            holes &+= 1
+            area &+= size
+          }
+        }
+        return (holes, area)
       }
     }
-    let enclosed = (0..<(bw * bh)).filter { !inside[$0] && !outside[$0] }.count
-    return (holes, enclosed)
+  }
+
+  /// The tests of ``isLetterLike(_:canvasHeight:minimumHeightPx:)`` that do not need the holes
+  /// (size, proportions, not a bar): a shape that fails one is not letter-like whatever its holes.
+  static func isPlausible(_ s: Shape, canvasHeight: Int, minimumHeightPx: Int) -> Bool {
+    let g = s.glyph
+    let height = Double(g.heightPx), width = Double(g.widthPx), t = g.strokePx
+    guard g.heightPx >= minimumHeightPx, height >= 2.5 * t, height <= 0.7 * Double(canvasHeight),
+      width <= 1.6 * height
+    else { return false }
+    let isBar = (12 * s.minorVariance).squareRoot() < 2 * t
+    return !isBar
   }
 
   static func isLetterLike(_ s: Shape, canvasHeight: Int, minimumHeightPx: Int) -> Bool {
@@ -215,29 +311,41 @@ public enum TextDetector {
   static func areCongruent(_ p: Shape, _ q: Shape, labels: ConnectedComponents) -> Bool {
     let a = p.glyph, b = q.glyph
     let w = max(a.widthPx, b.widthPx), h = max(a.heightPx, b.heightPx)
-    // Nearest-neighbour lookup of a component in the common w × h box.
-    func pixel(_ s: Shape, _ x: Int, _ y: Int) -> Bool {
-      guard x >= 0, y >= 0, x < w, y < h else { return false }
-      let g = s.glyph
-      let sx = x * g.widthPx / w, sy = y * g.heightPx / h
-      return labels.labels[(g.minY + sy) * labels.width + g.minX + sx] == s.label
+    // Both components looked up nearest-neighbour in the common w × h box, once; q's box is padded
+    // by one empty pixel on every side (the offsets of ±1 px reach it).
+    let pw = w &+ 2
+    var inA = [UInt8](repeating: 0, count: w &* h)
+    var inB = [UInt8](repeating: 0, count: pw &* (h &+ 2))
+    labels.labels.withUnsafeBufferPointer { labelled in
+      for y in 0..<h {
+        let ay = a.minY &+ y &* a.heightPx / h, by = b.minY &+ y &* b.heightPx / h
+        for x in 0..<w {
+          if labelled[ay &* labels.width &+ a.minX &+ x &* a.widthPx / w] == p.label { inA[y &* w &+ x] = 1 }
+          if labelled[by &* labels.width &+ b.minX &+ x &* b.widthPx / w] == q.label { inB[(y &+ 1) &* pw &+ x &+ 1] = 1 }
+        }
+      }
     }
     var best = 0.0
-    for (flipX, flipY) in [(false, false), (true, false), (false, true), (true, true)] {
-      for dy in -1...1 {
-        for dx in -1...1 {
-          var both = 0, either = 0
-          for y in 0..<h {
-            for x in 0..<w {
-              let inA = pixel(p, x, y)
-              let bx = flipX ? w - 1 - (x + dx) : x + dx
-              let by = flipY ? h - 1 - (y + dy) : y + dy
-              let inB = pixel(q, bx, by)
-              if inA && inB { both += 1 }
-              if inA || inB { either += 1 }
+    inA.withUnsafeBufferPointer { inA in
+      inB.withUnsafeBufferPointer { inB in
+        for (flipX, flipY) in [(false, false), (true, false), (false, true), (true, true)] {
+          for dy in -1...1 {
+            for dx in -1...1 {
+              var both = 0, either = 0
+              for y in 0..<h {
+                let by = flipY ? h &- 1 &- (y &+ dy) : y &+ dy
+                let rowB = (by &+ 1) &* pw &+ 1
+                let rowA = y &* w
+                for x in 0..<w {
+                  let bx = flipX ? w &- 1 &- (x &+ dx) : x &+ dx
+                  let pa = inA[rowA &+ x], pb = inB[rowB &+ bx]
+                  both &+= Int(pa & pb)
+                  either &+= Int(pa | pb)
+                }
+              }
+              if either > 0 { best = max(best, Double(both) / Double(either)) }
             }
           }
-          if either > 0 { best = max(best, Double(both) / Double(either)) }
         }
       }
     }
