@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FamilyAnalysis
+import Foundation
 import IconMetrics
 import IconRaster
 
@@ -72,7 +73,14 @@ public struct AuditIcon: Sendable {
     get { compactMask?.alphaMask }
     set { compactMask = newValue.map(CompactMask.init) }
   }
-  public var compactMask: CompactMask?
+  public var compactMask: CompactMask? {
+    didSet { signatureCache = SignatureCache() }
+  }
+  /// The drawing's ``Spectrum/signature(_:)`` (nil without a mask), computed on first use and
+  /// shared by the copies of this icon: the duplicate and look-alike rules and the JSON report all
+  /// read it.
+  public var signature: Spectrum.Signature? { signatureCache.value(of: compactMask) }
+  private var signatureCache = SignatureCache()
   /// Tab bar items come in two states; an icon named with a selected suffix (`star-selected`)
   /// is the selected state of the item `star`.
   public var state: IconState
@@ -104,6 +112,25 @@ public struct AuditIcon: Sendable {
 
   public var widthPt: Double { Double(widthPx) / scale }
   public var heightPt: Double { Double(heightPx) / scale }
+}
+
+/// A signature computed once, from any thread (two threads may both compute it: the same value).
+private final class SignatureCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Spectrum.Signature?
+
+  func value(of mask: CompactMask?) -> Spectrum.Signature? {
+    guard let mask else { return nil }
+    lock.lock()
+    let cached = stored
+    lock.unlock()
+    if let cached { return cached }
+    let computed = Spectrum.signature(mask.alphaMask)
+    lock.lock()
+    stored = computed
+    lock.unlock()
+    return computed
+  }
 }
 
 /// The state of a tab bar item's icon.

@@ -44,10 +44,11 @@ public struct DuplicateIconRule: Rule {
 
   public func check(_ context: RuleContext) -> [Finding] {
     let t = context.threshold
-    let items = context.icons.compactMap { icon -> (icon: AuditIcon, mask: AlphaMask, signature: Spectrum.Signature)? in
-      guard let mask = icon.mask else { return nil }
-      let signature = Spectrum.signature(mask)
-      return signature.isEmpty ? nil : (icon, mask, signature)
+    // The signatures on all cores (each icon computes its own once; the JSON report reuses it).
+    let items = zip(context.icons, context.icons.parallelMap(\.signature)).compactMap {
+      icon, signature -> (icon: AuditIcon, signature: Spectrum.Signature)? in
+      guard let signature, !signature.isEmpty else { return nil }
+      return (icon, signature)
     }.sorted { ($0.icon.metrics.inkAreaPt2, $0.icon.path) < ($1.icon.metrics.inkAreaPt2, $1.icon.path) }
     // Sorted by ink, a pair whose ink differs by more than `inkDifference` can end the inner
     // loop: only the icons within that window are compared, so a large family costs
@@ -71,8 +72,10 @@ public struct DuplicateIconRule: Rule {
         guard a.icon.id != b.icon.id, a.icon.itemId != b.icon.itemId,
           Similarity.isWithin(a.signature, b.signature, t("signatureDistance"))
         else { continue }
-        let scale = min(a.mask.scale, b.mask.scale)
-        let ma = Similarity.resampled(a.mask, toScale: scale), mb = Similarity.resampled(b.mask, toScale: scale)
+        // Expanded only for the pairs that get this far.
+        guard let maskA = a.icon.mask, let maskB = b.icon.mask else { continue }
+        let scale = min(maskA.scale, maskB.scale)
+        let ma = Similarity.resampled(maskA, toScale: scale), mb = Similarity.resampled(maskB, toScale: scale)
         let shift = max(1, Int((t("maxShiftPt") * scale).rounded(.up)))
         let ncc = Spectrum.normalizedCrossCorrelation(ma, mb, maxShift: shift).peak
         guard ncc >= t("minimumCorrelation") else { continue }
@@ -122,8 +125,7 @@ public struct ResemblesSystemIconRule: Rule {
     let t = context.threshold
     let references = context.references.map { (reference: $0, signature: Spectrum.signature($0.mask)) }.filter { !$0.signature.isEmpty }
     return context.icons.compactMap { icon in
-      guard let mask = icon.mask, let box = Similarity.inkBox(mask) else { return nil }
-      let signature = Spectrum.signature(mask)
+      guard let mask = icon.mask, let box = Similarity.inkBox(mask), let signature = icon.signature else { return nil }
       let sigma = t("blurPt") * mask.scale, margin = Int((2 * sigma).rounded(.up))
       var blurred: AlphaMask?
       var best: (name: String, ncc: Double)?

@@ -10,7 +10,8 @@ public enum JSONReportWriter {
   public static let schemaVersion = 1
 
   public static func value(_ report: AuditReport, toolVersion: String) -> JSONValue {
-    // Per icon (its metrics encoded, its signature computed): on all cores, in order.
+    // Per icon (its metrics encoded, its signature computed unless a rule already did): on all
+    // cores, in order.
     let icons: [JSONValue] = report.icons.parallelMap { icon in
       .object([
         "id": .string(icon.id),
@@ -23,7 +24,7 @@ public enum JSONReportWriter {
         "widthPx": .int(icon.widthPx),
         "heightPx": .int(icon.heightPx),
         "metrics": (try? JSONValueEncoder().encode(icon.metrics)) ?? .null,
-        "signature": icon.mask.map { .string(signatureHex(Spectrum.signature($0))) } ?? .null,
+        "signature": icon.signature.map { .string(signatureHex($0)) } ?? .null,
       ])
     }
     let totalIcons = report.families.reduce(0) { $0 + $1.icons.count }
