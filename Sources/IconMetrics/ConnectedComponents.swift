@@ -4,12 +4,14 @@ import IconRaster
 /// Connected-component labelling of a binary image: 8-connected foreground, 4-connected background
 /// (the pair of connectivities for which the Euler number is well defined), with the holes counted.
 ///
-/// Labelling is a flood fill with an explicit stack (A. Rosenfeld, J. L. Pfaltz, "Sequential
-/// operations in digital picture processing", *J. ACM* 13 (1966), pp. 471–494,
+/// Labelling is a flood fill of the foreground with an explicit stack (A. Rosenfeld, J. L. Pfaltz,
+/// "Sequential operations in digital picture processing", *J. ACM* 13 (1966), pp. 471–494,
 /// doi:10.1145/321356.321357, defines the components and connectivities). A hole is a 4-connected
-/// background component that does not reach the border of the image (the image is padded with one
-/// background ring, so all background touching the border is one component). The Euler number is
-/// `count − holes`.
+/// background component that does not reach the border of the image. The holes are counted through
+/// the Euler number `count − holes`, which is local: with the image padded by one background pixel,
+/// (n₁ − n₃ − 2 n_D) ÷ 4 over its 2 × 2 windows, n₁ and n₃ the windows with one and three foreground
+/// pixels and n_D those with two diagonal ones (S. B. Gray, "Local properties of binary images in two
+/// dimensions", *IEEE Trans. Computers* C-20 (1971), pp. 551–561, doi:10.1109/T-C.1971.223289).
 ///
 /// - Complexity: O(width · height) time and memory.
 public struct ConnectedComponents: Sendable, Equatable {
@@ -30,13 +32,13 @@ public struct ConnectedComponents: Sendable, Equatable {
   public init(mask: AlphaMask, threshold: Float = 0.5) {
     let width = mask.width
     let height = mask.height
-    let pw = width + 4
-    var grid = [UInt8](repeating: 0, count: pw * (height + 4))
+    let pw = width + 2
+    var grid = [UInt8](repeating: 0, count: pw * (height + 2))
     mask.coverage.withUnsafeBufferPointer { alpha in
       grid.withUnsafeMutableBufferPointer { grid in
         for y in 0..<height {
           let row = y &* width
-          let out = (y &+ 2) &* pw &+ 2
+          let out = (y &+ 1) &* pw &+ 1
           for x in 0..<width { grid[out &+ x] = alpha[row &+ x] >= threshold ? 1 : 0 }
         }
       }
@@ -49,13 +51,13 @@ public struct ConnectedComponents: Sendable, Equatable {
     precondition(
       width >= 0 && height >= 0 && foreground.count == width * height,
       "foreground count does not match the size")
-    let pw = width + 4
-    var grid = [UInt8](repeating: 0, count: pw * (height + 4))
+    let pw = width + 2
+    var grid = [UInt8](repeating: 0, count: pw * (height + 2))
     foreground.withUnsafeBufferPointer { foreground in
       grid.withUnsafeMutableBufferPointer { grid in
         for y in 0..<height {
           let row = y &* width
-          let out = (y &+ 2) &* pw &+ 2
+          let out = (y &+ 1) &* pw &+ 1
           for x in 0..<width where foreground[row &+ x] { grid[out &+ x] = 1 }
         }
       }
@@ -63,88 +65,17 @@ public struct ConnectedComponents: Sendable, Equatable {
     self.init(paddedGrid: grid, width: width, height: height)
   }
 
-  /// From a foreground grid (1 = foreground, 0 = background) padded by two background pixels on
-  /// every side: `(width + 4) × (height + 4)`.
-  private init(paddedGrid grid: [UInt8], width: Int, height: Int) {
+  /// From a foreground grid (1 = foreground, 0 = background) padded by one background pixel on
+  /// every side: `(width + 2) × (height + 2)`.
+  init(paddedGrid grid: [UInt8], width: Int, height: Int) {
     self.width = width
     self.height = height
-    // The grid is padded by two: an outer ring that is never visited (so neighbours need no bounds
-    // checks) around a ring of background that joins all background touching the border.
-    let pw = width + 4
-    let ph = height + 4
-    // One array holds both the state and the label of every pixel: the wall (the outer ring),
-    // unvisited foreground or background, then the label (> 0 foreground, < 0 background), so a
-    // neighbour is tested with one load.
-    let wall = Int32.min
-    let unvisitedForeground = Int32.max
-    let unvisitedBackground: Int32 = 0
-    var label = [Int32](repeating: unvisitedBackground, count: pw * ph)
-    // The flood fill runs on buffer pointers with a preallocated stack (each pixel is pushed at
-    // most once), all locals of the closure: no captured variable, so no dynamic exclusivity
-    // checks in the inner loop.
-    let (components, backgroundComponents) = grid.withUnsafeBufferPointer { grid -> (Int32, Int32) in
-      label.withUnsafeMutableBufferPointer { label -> (Int32, Int32) in
-        for x in 0..<pw {
-          label[x] = wall
-          label[(ph &- 1) &* pw &+ x] = wall
-        }
-        for y in 0..<ph {
-          label[y &* pw] = wall
-          label[y &* pw &+ pw &- 1] = wall
-        }
-        for p in pw..<(pw &* ph &- pw) where grid[p] != 0 { label[p] = unvisitedForeground }
-        var components: Int32 = 0
-        var backgroundComponents: Int32 = 0
-        let stack = UnsafeMutablePointer<Int>.allocate(capacity: pw &* ph)
-        defer { stack.deallocate() }
-        for start in pw..<(pw &* ph &- pw) {
-          let state = label[start]
-          guard state == unvisitedForeground || state == unvisitedBackground else { continue }
-          let isForeground = state == unvisitedForeground
-          let id: Int32
-          if isForeground {
-            components &+= 1
-            id = components
-          } else {
-            backgroundComponents &+= 1
-            id = 0 &- backgroundComponents
-          }
-          label[start] = id
-          var top = 0
-          stack[top] = start
-          top &+= 1
-          @inline(__always) func visit(_ q: Int) {
-            if label[q] == state {
-              label[q] = id
-              stack[top] = q
-              top &+= 1
-            }
-          }
-          if isForeground {
-            while top > 0 {
-              top &-= 1
-              let p = stack[top]
-              visit(p &- pw &- 1)
-              visit(p &- pw)
-              visit(p &- pw &+ 1)
-              visit(p &- 1)
-              visit(p &+ 1)
-              visit(p &+ pw &- 1)
-              visit(p &+ pw)
-              visit(p &+ pw &+ 1)
-            }
-          } else {
-            while top > 0 {
-              top &-= 1
-              let p = stack[top]
-              visit(p &- pw)
-              visit(p &- 1)
-              visit(p &+ 1)
-              visit(p &+ pw)
-            }
-          }
-        }
-        return (components, backgroundComponents)
+    let pw = width + 2
+    // Foreground pixels are never on the padding, so their neighbours need no bounds checks.
+    var label = [Int32](repeating: 0, count: grid.count)
+    let components = grid.withUnsafeBufferPointer { grid -> Int32 in
+      label.withUnsafeMutableBufferPointer { label -> Int32 in
+        Self.labelForeground(grid, pw, label)
       }
     }
     var labels = [Int32](repeating: 0, count: width * height)
@@ -152,14 +83,100 @@ public struct ConnectedComponents: Sendable, Equatable {
       labels.withUnsafeMutableBufferPointer { labels in
         for y in 0..<height {
           let row = y &* width
-          let source = (y &+ 2) &* pw &+ 2
-          for x in 0..<width { labels[row &+ x] = max(0, label[source &+ x]) }
+          let source = (y &+ 1) &* pw &+ 1
+          for x in 0..<width { labels[row &+ x] = label[source &+ x] }
         }
       }
     }
     self.labels = labels
     self.count = Int(components)
-    // The padding's background component is the outside, not a hole.
-    self.holes = max(0, Int(backgroundComponents) - 1)
+    self.holes = Int(components) - Self.eulerNumber(paddedGrid: grid, width: width, height: height)
+  }
+
+  /// Components and holes of a foreground grid (1 = foreground) padded by one background pixel on
+  /// every side, without the labels.
+  package static func topology(paddedGrid grid: [UInt8], width: Int, height: Int)
+    -> (components: Int, holes: Int)
+  {
+    var label = [Int32](repeating: 0, count: grid.count)
+    let components = grid.withUnsafeBufferPointer { grid -> Int32 in
+      label.withUnsafeMutableBufferPointer { label -> Int32 in
+        labelForeground(grid, width &+ 2, label)
+      }
+    }
+    return (Int(components), Int(components) - eulerNumber(paddedGrid: grid, width: width, height: height))
+  }
+
+  /// Labels the 8-connected foreground components of a padded grid 1, 2, … in raster order of
+  /// their first pixel (`label` all 0 on entry; the background stays 0); returns their number.
+  /// The flood fill runs on buffer pointers with a preallocated stack (each pixel is pushed at most
+  /// once), all locals: no captured variable, so no dynamic exclusivity checks in the inner loop.
+  private static func labelForeground(
+    _ grid: UnsafeBufferPointer<UInt8>, _ pw: Int, _ label: UnsafeMutableBufferPointer<Int32>
+  ) -> Int32 {
+    let unvisited: Int32 = -1
+    var foreground = 0
+    for p in 0..<grid.count where grid[p] != 0 {
+      label[p] = unvisited
+      foreground &+= 1
+    }
+    guard foreground > 0 else { return 0 }
+    let stack = UnsafeMutablePointer<Int>.allocate(capacity: foreground)
+    defer { stack.deallocate() }
+    var components: Int32 = 0
+    for start in 0..<grid.count where label[start] == unvisited {
+      components &+= 1
+      let id = components
+      label[start] = id
+      var top = 0
+      stack[top] = start
+      top &+= 1
+      while top > 0 {
+        top &-= 1
+        let p = stack[top]
+        @inline(__always) func visit(_ q: Int) {
+          if label[q] == unvisited {
+            label[q] = id
+            stack[top] = q
+            top &+= 1
+          }
+        }
+        visit(p &- pw &- 1)
+        visit(p &- pw)
+        visit(p &- pw &+ 1)
+        visit(p &- 1)
+        visit(p &+ 1)
+        visit(p &+ pw &- 1)
+        visit(p &+ pw)
+        visit(p &+ pw &+ 1)
+      }
+    }
+    return components
+  }
+
+  /// The Euler number (8-connected foreground, 4-connected background) of a padded grid, from its
+  /// 2 × 2 windows (Gray's bit quads).
+  static func eulerNumber(paddedGrid grid: [UInt8], width: Int, height: Int) -> Int {
+    let pw = width &+ 2
+    let ph = height &+ 2
+    // 4 × the contribution of each window, by its pixels (top left, top right, bottom left,
+    // bottom right as bits 0…3).
+    let weights: (Int8, Int8, Int8, Int8, Int8, Int8, Int8, Int8, Int8, Int8, Int8, Int8, Int8, Int8, Int8, Int8) =
+      (0, 1, 1, 0, 1, 0, -2, -1, 1, -2, 0, -1, 0, -1, -1, 0)
+    return withUnsafeBytes(of: weights) { table in
+      let w = table.bindMemory(to: Int8.self)
+      return grid.withUnsafeBufferPointer { g in
+        var sum = 0
+        for y in 0..<(ph &- 1) {
+          let row = y &* pw
+          for x in 0..<(pw &- 1) {
+            let p = row &+ x
+            let code = Int(g[p]) | Int(g[p &+ 1]) << 1 | Int(g[p &+ pw]) << 2 | Int(g[p &+ pw &+ 1]) << 3
+            sum &+= Int(w[code & 15])
+          }
+        }
+        return sum / 4
+      }
+    }
   }
 }

@@ -91,7 +91,7 @@ public enum MetricsEngine {
     let strokePx = stroke.samples.isEmpty ? strokeContour : stroke.medianPx
 
     // Topology and hygiene.
-    let components = ConnectedComponents(mask: mask)
+    let components = ConnectedComponents.topology(paddedGrid: core, width: w, height: h)
     let hygiene = TemplateHygiene(mask: mask, contourLengthPx: perimeter, colors: colors)
 
     let density = hull.area > 0 ? ink / hull.area : 0
@@ -114,7 +114,7 @@ public enum MetricsEngine {
       strokeWeightContourPx: strokeContour,
       detailDensity: ink > 0 ? perimeter * perimeter / ink : 0,
       contourLengthPt: perimeter / scale,
-      components: components.count,
+      components: components.components,
       holes: components.holes,
       skeletonEndPoints: skeleton.endPoints.count,
       skeletonJunctions: skeleton.junctionCount,
