@@ -6,7 +6,8 @@
    of about 1.2–1.35× larger, and no size error on the others.
 2. Injected outliers: random 30-icon families; one icon is scaled to 80% or 120%, or drawn with a
    1.5× or 0.67× stroke, or filled; the right rule must flag it (error or warning) in ≥ 90% of
-   trials, while ≤ 5% of the untouched icons get an error.
+   trials, while ≤ 5% of the untouched icons get an error. Also reported (not an acceptance
+   figure): a 1.2× stroke, the change most easily taken for a glyph scaled by 1.2, and how often it is.
 
 Every icon is put on a 28×28 canvas (viewBox -2 -2 28 28) so that a glyph scaled to 120% is not
 clipped. Runs the release build of iconaudit (`swift build -c release` first).
@@ -131,7 +132,10 @@ def main() -> int:
         "stroke 1.5": ("stroke_weight_outlier", dict(stroke=1.5)),
         "stroke 0.67": ("stroke_weight_outlier", dict(stroke=0.67)),
         "filled": ("style_mismatch", dict(filled=True)),
+        # Not an acceptance figure: how often a mild stroke change is taken for a scaled glyph.
+        "stroke 1.2": ("stroke_weight_outlier", dict(stroke=1.2)),
     }
+    gated = {"scale 0.8", "scale 1.2", "stroke 1.5", "stroke 0.67", "filled"}
     rng = random.Random(args.seed)
     fillable_names = fill_victims(tool, svgs)
     figures["fillVictims"] = len(fillable_names)
@@ -139,7 +143,7 @@ def main() -> int:
     error_rules: dict[str, int] = {}
     figures["injected"] = {}
     for kind, (rule, change) in kinds.items():
-        caught = anyrule = 0
+        caught = anyrule = as_scaled = 0
         misses = []
         for _ in range(args.trials):
             family = rng.sample(names, 30)
@@ -161,17 +165,23 @@ def main() -> int:
             family_rules = {"perceived_size_outlier", "stroke_weight_outlier", "style_mismatch", "detail_density_outlier"}
             if any(f["iconId"] == victim and f["ruleId"] in family_rules for f in report["findings"]):
                 anyrule += 1
+            if any(f["iconId"] == victim and f["ruleId"] == "perceived_size_outlier" and "scale" in f["message"] + (f.get("fix") or "")
+                   for f in report["findings"]):
+                as_scaled += 1
             for f in report["findings"]:
                 if f["iconId"] != victim and f["severity"] == "error":
                     untouched_errors += 1
                     error_rules[f["ruleId"]] = error_rules.get(f["ruleId"], 0) + 1
             untouched_total += 29
         rate = caught / args.trials
-        ok &= rate >= 0.9
+        if kind in gated:
+            ok &= rate >= 0.9
         figures["injected"][kind] = {"rule": rule, "caught": caught, "trials": args.trials, "rate": rate,
-                                     "flaggedByAnyFamilyRule": anyrule, "misses": misses}
+                                     "flaggedByAnyFamilyRule": anyrule, "diagnosedAsScaled": as_scaled,
+                                     "acceptance": kind in gated, "misses": misses}
         print(f"{kind:12s} -> {rule:24s} caught {caught}/{args.trials} ({rate:.0%})"
-              f"{'' if rate >= 0.9 else '  FAIL'}; by any family rule {anyrule}/{args.trials}; misses: {', '.join(misses[:6])}")
+              f"{'' if rate >= 0.9 or kind not in gated else '  FAIL'}{'' if kind in gated else ' (reported only)'};"
+              f" by any family rule {anyrule}/{args.trials}; as a scaled glyph {as_scaled}; misses: {', '.join(misses[:6])}")
     false_rate = untouched_errors / max(untouched_total, 1)
     ok &= false_rate <= 0.05
     figures["untouchedErrorRate"] = false_rate
