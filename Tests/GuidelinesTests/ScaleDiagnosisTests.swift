@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
+@testable import Guidelines
+import IconRaster
+import Testing
+
+/// A heavier stroke has two explanations: the whole glyph was drawn larger, or only its stroke
+/// changed. The family below has glyphs on the keyline and some drawn 10% smaller (as real families
+/// do); the same small glyph is then either scaled to 120% (stroke 2.4 pt, extent beyond the
+/// keyline) or given a 2.4 pt stroke at its own size. Each must be reported once, by the rule that
+/// names its cause.
+@Suite struct ScaleDiagnosisTests {
+  /// Twelve 2 pt glyphs: the eight keyline glyphs, four more (two of them again) drawn at 90%.
+  static func family() -> [RuleExample.Icon] {
+    ExampleFamily.icons()
+      + [1, 2, 4, 6].map { i in RuleExample.Icon(id: "small\(i)", mask: ExampleFamily.glyph(i, stroke: 2 / 0.9, size: 0.9)) }
+  }
+
+  /// `glyph(3)` at 90% with a 2 pt stroke, then scaled by `scale`, with its stroke times `stroke`.
+  static func victim(scale: Double, stroke: Double) -> RuleExample.Icon {
+    let size = 0.9 * scale
+    return RuleExample.Icon(id: "victim", mask: ExampleFamily.glyph(3, stroke: 2 * scale * stroke / size, size: size))
+  }
+
+  static func findings(_ victim: RuleExample.Icon, _ rule: any Rule.Type) -> [Finding] {
+    auditWith(rule, family() + [victim]).filter { $0.iconId == "victim" }
+  }
+
+  @Test func aSmallGlyphScaledUpIsReportedAsScaled() throws {
+    let icon = Self.victim(scale: 1.2, stroke: 1)
+    let size = Self.findings(icon, PerceivedSizeOutlierRule.self)
+    #expect(size.count == 1)
+    let finding = try #require(size.first)
+    // Measured on pixels: 1.19–1.2 (a 2.4 pt stroke measures 2.37–2.4 pt).
+    #expect(finding.message.hasPrefix("drawn at 1.19× the family's scale") || finding.message.hasPrefix("drawn at 1.2× the family's scale"),
+            "\(finding.message)")
+    let measured = try #require(finding.measured)
+    #expect(abs(measured - 1.2) < 0.02)
+    #expect(finding.fix == "scale the whole glyph \(fmt(1 / measured))× (smaller), stroke included", "\(finding.fix ?? "")")
+    #expect(Self.findings(icon, StrokeWeightOutlierRule.self).isEmpty)
+  }
+
+  @Test func theSameGlyphWithOnlyAHeavierStrokeIsAStrokeOutlier() throws {
+    let icon = Self.victim(scale: 1, stroke: 1.2)
+    #expect(Self.findings(icon, PerceivedSizeOutlierRule.self).isEmpty)
+    let stroke = Self.findings(icon, StrokeWeightOutlierRule.self)
+    #expect(stroke.count == 1)
+    #expect(stroke.first?.message.contains("2.4") == true, "\(stroke.first?.message ?? "")")
+  }
+
+  @Test func aGlyphScaledDownIsReportedAsScaled() {
+    let icon = Self.victim(scale: 0.8, stroke: 1)  // 72% of the keyline size, stroke 1.6 pt
+    let size = Self.findings(icon, PerceivedSizeOutlierRule.self)
+    #expect(size.count == 1 && size.first?.message.contains("the family's scale") == true, "\(size.map(\.message))")
+    #expect(Self.findings(icon, StrokeWeightOutlierRule.self).isEmpty)
+  }
+
+  /// The kernel density: integrates to 1, peaks at a lone sample, bandwidth never below the floor.
+  @Test func kernelDensity() {
+    let one = KernelDensity([0.5], minimumBandwidth: 0.1)
+    #expect(abs(one.bandwidth - 0.1) < 1e-12)
+    #expect(abs(one(0.5) - 1 / (0.1 * (2 * Double.pi).squareRoot())) < 1e-9)
+    let samples = [-0.3, -0.1, 0, 0, 0.02, 0.05, 0.4]
+    let density = KernelDensity(samples, minimumBandwidth: 0.03)
+    var integral = 0.0
+    var x = -2.0
+    while x < 2 {
+      integral += density(x) * 0.001
+      x += 0.001
+    }
+    #expect(abs(integral - 1) < 1e-3)
+    #expect(density(0) > density(0.2) && density(0.2) > density(1))
+  }
+}
