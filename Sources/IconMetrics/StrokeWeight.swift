@@ -95,10 +95,16 @@ public struct StrokeWeight: Sendable, Equatable {
 
     var samples: [Sample] = []
     samples.reserveCapacity(skeleton.pixels.count)
-    mask.coverage.withUnsafeBufferPointer { alpha in
+    // The coverage as Double once (exact), rather than four conversions a sample.
+    let alpha = UnsafeMutableBufferPointer<Double>.allocate(capacity: mask.coverage.count)
+    defer { alpha.deallocate() }
+    mask.coverage.withUnsafeBufferPointer { coverage in
+      for i in 0..<coverage.count { alpha[i] = Double(coverage[i]) }
+    }
+    do {
       edt.squaredDistance.withUnsafeBufferPointer { squaredDistance in
         edt.nearestFeature.withUnsafeBufferPointer { nearestFeature in
-          let profile = Profile(alpha: alpha, width: w, height: mask.height)
+          let profile = Profile(alpha: UnsafeBufferPointer(alpha), width: w, height: mask.height)
           for (k, index) in skeleton.pixels.enumerated() where !skip || counted[k] {
             let x = index % w
             let y = index / w
@@ -172,7 +178,7 @@ public struct StrokeWeight: Sendable, Equatable {
 
   /// Bilinear sampling and chord integrals over one coverage buffer.
   struct Profile {
-    let alpha: UnsafeBufferPointer<Float>
+    let alpha: UnsafeBufferPointer<Double>
     let width: Int
     let height: Int
 
@@ -187,10 +193,10 @@ public struct StrokeWeight: Sendable, Equatable {
       let j = Int(v + 1) &- 1
       let ax = u - Double(i)
       let ay = v - Double(j)
-      let a00: Float
-      let a10: Float
-      let a01: Float
-      let a11: Float
+      let a00: Double
+      let a10: Double
+      let a01: Double
+      let a11: Double
       if i >= 0 && j >= 0 && i &+ 1 < width && j &+ 1 < height {
         let p = j &* width &+ i
         a00 = alpha[p]
@@ -198,7 +204,7 @@ public struct StrokeWeight: Sendable, Equatable {
         a01 = alpha[p &+ width]
         a11 = alpha[p &+ width &+ 1]
       } else {
-        @inline(__always) func at(_ i: Int, _ j: Int) -> Float {
+        @inline(__always) func at(_ i: Int, _ j: Int) -> Double {
           i >= 0 && j >= 0 && i < width && j < height ? alpha[j &* width &+ i] : 0
         }
         a00 = at(i, j)
@@ -206,8 +212,8 @@ public struct StrokeWeight: Sendable, Equatable {
         a01 = at(i, j &+ 1)
         a11 = at(i &+ 1, j &+ 1)
       }
-      let top = Double(a00) + (Double(a10) - Double(a00)) * ax
-      let bottom = Double(a01) + (Double(a11) - Double(a01)) * ax
+      let top = a00 + (a10 - a00) * ax
+      let bottom = a01 + (a11 - a01) * ax
       return top + (bottom - top) * ay
     }
 
@@ -221,10 +227,10 @@ public struct StrokeWeight: Sendable, Equatable {
       let ay = v - Double(j)
       let p = j &* width &+ i
       let base = alpha.baseAddress.unsafelyUnwrapped
-      let a00 = Double(base[p])
-      let a10 = Double(base[p &+ 1])
-      let a01 = Double(base[p &+ width])
-      let a11 = Double(base[p &+ width &+ 1])
+      let a00 = base[p]
+      let a10 = base[p &+ 1]
+      let a01 = base[p &+ width]
+      let a11 = base[p &+ width &+ 1]
       let top = a00 + (a10 - a00) * ax
       let bottom = a01 + (a11 - a01) * ax
       return top + (bottom - top) * ay
