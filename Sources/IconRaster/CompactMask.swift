@@ -17,7 +17,13 @@ public struct CompactMask: Sendable, Equatable {
     var out = [UInt8](repeating: 0, count: mask.pixelCount)
     mask.coverage.withUnsafeBufferPointer { src in
       out.withUnsafeMutableBufferPointer { dst in
-        for i in 0..<dst.count { dst[i] = UInt8((min(max(src[i], 0), 1) * 255).rounded()) }
+        for i in 0..<dst.count {
+          // (α · 255).rounded() (half away from zero) without a libm call: the value is in
+          // 0…255, so truncation is the floor and the fraction below it is exact.
+          let v = min(max(src[i], 0), 1) * 255
+          let whole = Int32(v)
+          dst[i] = UInt8(truncatingIfNeeded: v - Float(whole) >= 0.5 ? whole &+ 1 : whole)
+        }
       }
     }
     bytes = out
