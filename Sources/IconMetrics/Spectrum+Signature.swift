@@ -98,18 +98,29 @@ extension Spectrum {
       tentWeights(centre: top + (Double($0) + 0.5) * cell, halfWidth: cell, pixels: h)
     }
 
-    var cells = [Float](repeating: 0, count: side * side)
+    // Each row's sum under each column tent, once per row (the row tents overlap, so a row serves
+    // up to three cells): the same sums, in the same order, as computed cell by cell.
+    var rowSums = [Double](repeating: 0, count: h * side)
+    var rowNeeded = [Bool](repeating: false, count: h)
+    for weights in rowWeights { for (y, _) in weights { rowNeeded[y] = true } }
     mask.coverage.withUnsafeBufferPointer { src in
-      for j in 0..<side {
-        for i in 0..<side {
-          var sum = 0.0
-          for (y, wy) in rowWeights[j] {
+      rowSums.withUnsafeMutableBufferPointer { rowSums in
+        for y in 0..<h where rowNeeded[y] {
+          let row = y &* w
+          for i in 0..<side {
             var rowSum = 0.0
-            for (x, wx) in columnWeights[i] { rowSum += wx * Double(src[y &* w &+ x]) }
-            sum += wy * rowSum
+            for (x, wx) in columnWeights[i] { rowSum += wx * Double(src[row &+ x]) }
+            rowSums[y &* side &+ i] = rowSum
           }
-          cells[j * side + i] = Float(min(1, max(0, sum)))
         }
+      }
+    }
+    var cells = [Float](repeating: 0, count: side * side)
+    for j in 0..<side {
+      for i in 0..<side {
+        var sum = 0.0
+        for (y, wy) in rowWeights[j] { sum += wy * rowSums[y &* side &+ i] }
+        cells[j * side + i] = Float(min(1, max(0, sum)))
       }
     }
     return Signature(cells: cells, aspectRatio: boxWidth / boxHeight)
