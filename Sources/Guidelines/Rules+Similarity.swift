@@ -53,17 +53,26 @@ public struct DuplicateIconRule: Rule {
     // Sorted by ink, a pair whose ink differs by more than `inkDifference` can end the inner
     // loop: only the icons within that window are compared, so a large family costs
     // O(n log n + candidates), not n² comparisons.
+    // Each item's rank in path order (equivalent paths share one): comparing ranks orders the
+    // pairs exactly as comparing their paths, without a string comparison per step of the sort.
+    let byPath = items.indices.sorted { items[$0].icon.path < items[$1].icon.path }
+    var rank = [Int](repeating: 0, count: items.count)
+    for k in byPath.indices.dropFirst() {
+      let isAfter = items[byPath[k - 1]].icon.path < items[byPath[k]].icon.path
+      rank[byPath[k]] = rank[byPath[k - 1]] + (isAfter ? 1 : 0)
+    }
+    let inkDifference = t("inkDifference")
     var pairs: [(Int, Int)] = []
     for j in items.indices {
       var i = j - 1
       while i >= 0 {
         let inkA = items[i].icon.metrics.inkAreaPt2, inkB = items[j].icon.metrics.inkAreaPt2
-        if inkB - inkA > t("inkDifference") * max(inkA, inkB) { break }
-        pairs.append(items[i].icon.path < items[j].icon.path ? (i, j) : (j, i))
+        if inkB - inkA > inkDifference * max(inkA, inkB) { break }
+        pairs.append(rank[i] < rank[j] ? (i, j) : (j, i))
         i -= 1
       }
     }
-    pairs.sort { (items[$0.1].icon.path, items[$0.0].icon.path) < (items[$1.1].icon.path, items[$1.0].icon.path) }
+    pairs.sort { (rank[$0.1], rank[$0.0]) < (rank[$1.1], rank[$1.0]) }
     var findings: [Finding] = []
     for (i, j) in pairs {
       do {

@@ -93,15 +93,15 @@ public enum JSONReportWriter {
   /// A drawing's `Spectrum.Signature` as 512 hex digits (each cell quantised to a byte), so that
   /// drift can recognise a renamed icon in a snapshot without its pixels.
   public static func signatureHex(_ signature: Spectrum.Signature) -> String {
-    let digits = Array("0123456789abcdef")
-    var out = ""
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
     out.reserveCapacity(signature.cells.count * 2)
     for cell in signature.cells {
       let byte = Int((min(max(cell, 0), 1) * 255).rounded())
       out.append(digits[byte >> 4])
       out.append(digits[byte & 15])
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   static func spread(_ s: RobustSpread) -> JSONValue {
