@@ -30,8 +30,9 @@ public enum JSONValue: Sendable, Equatable {
     case .array(let items):
       if items.isEmpty { out += "[]"; return }
       out += "["
-      if items.count >= 512 {
-        // A long array (a report's icons): its items written on all cores, joined in order.
+      if items.count >= 512 || (items.count >= 16 && items.allSatisfy(\.isContainer)) {
+        // A long array (a report's icons), or one of many objects or arrays (its families, each
+        // with its icons): its items written on all cores, joined in order.
         let texts = items.parallelMap { item -> String in
           var text = ""
           item.write(into: &text, indent: indent.map { $0 + 1 }, decimals: decimals)
@@ -69,6 +70,14 @@ public enum JSONValue: Sendable, Equatable {
     }
   }
 
+  /// An object or an array.
+  private var isContainer: Bool {
+    switch self {
+    case .array, .object: true
+    default: false
+    }
+  }
+
   private static func newline(_ out: inout String, _ indent: Int?) {
     guard let indent else { return }
     out += "\n"
@@ -86,7 +95,7 @@ public enum JSONValue: Sendable, Equatable {
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
     // Shortest round-trip form of the rounded value; never exponent form for |x| ≥ 1e-4.
     var text = "\(rounded)"
-    if text.contains("e") {
+    if text.utf8.contains(UInt8(ascii: "e")) {  // the description is ASCII
       text = fixed(rounded, decimals: decimals)
     }
     return text
