@@ -103,7 +103,7 @@ public enum IconDiscovery {
       }
     }
     // Byte order of ids: stable whatever the file system returns.
-    let icons = (group(files) + sets).sorted { Array($0.id.utf8).lexicographicallyPrecedes(Array($1.id.utf8)) }
+    let icons = (group(files) + sets).sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
     return (icons, issues)
   }
 
@@ -143,7 +143,7 @@ public enum IconDiscovery {
       issues.append(DiscoveryIssue(path: directory, reason: "cannot list the folder (\(describeFileError(error, path: directory)))"))
       return
     }
-    for entry in entries.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    for entry in entries.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     where !entry.hasPrefix(".") {
       let full = (directory as NSString).appendingPathComponent(entry)
       let rel = relative.isEmpty ? entry : relative + "/" + entry
