@@ -56,7 +56,19 @@ public struct Contour: Sendable, Equatable {
     var endEdge: [Int32] = []
     var startAt = [Int32](repeating: -1, count: 2 * pw * ph)
 
+    // Which nodes are inside (α ≥ level), a byte each with 8 bytes of slack at the end, so that
+    // runs of 8 uniform cells (all outside or all inside: most of an icon) are skipped with a few
+    // 64-bit loads.
+    var insideBytes = [UInt8](repeating: 0, count: pw * ph + 16)
     padded.withUnsafeBufferPointer { v in
+      insideBytes.withUnsafeMutableBufferPointer { b in
+        for k in 0..<(pw &* ph) { b[k] = v[k] >= level ? 1 : 0 }
+      }
+    }
+
+    padded.withUnsafeBufferPointer { v in
+      insideBytes.withUnsafeBufferPointer { insideBytes in
+      let raw = UnsafeRawPointer(insideBytes.baseAddress!)
       startAt.withUnsafeMutableBufferPointer { startAt in
         /// The crossing on edge `e` (even: from node e/2 to its right; odd: to the node below).
         func crossing(_ e: Int) -> Point2D {
@@ -77,9 +89,23 @@ public struct Contour: Sendable, Equatable {
           endEdge.append(Int32(truncatingIfNeeded: to))
         }
         guard ph >= 2 else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
         for j in 0..<(ph &- 1) {
-          for i in 0..<(pw &- 1) {
+          var i = 0
+          while i < pw &- 1 {
             let tl = j &* pw &+ i
+            // Cells i…i+7 read nodes i…i+8 of rows j and j + 1.
+            if i &+ 8 <= pw &- 1 {
+              let a = raw.loadUnaligned(fromByteOffset: tl, as: UInt64.self)
+              let b = raw.loadUnaligned(fromByteOffset: tl &+ 1, as: UInt64.self)
+              let c = raw.loadUnaligned(fromByteOffset: tl &+ pw, as: UInt64.self)
+              let d = raw.loadUnaligned(fromByteOffset: tl &+ pw &+ 1, as: UInt64.self)
+              if a | b | c | d == 0 || a & b & c & d == ones {
+                i &+= 8
+                continue
+              }
+            }
+            defer { i &+= 1 }
             let c0 = v[tl]
             let c1 = v[tl &+ 1]
             let c2 = v[tl &+ pw &+ 1]
@@ -130,6 +156,7 @@ public struct Contour: Sendable, Equatable {
             add(entering, exiting)
           }
         }
+      }
       }
     }
 
