@@ -159,7 +159,9 @@ public enum IconDiscovery {
       // to a home folder in a downloaded icon pack must not make the audit walk, read or report
       // files elsewhere on the machine.
       // (Only entries that would be read: a link named README leads nowhere that matters.)
-      let wouldRead = isDirectory.boolValue ? !AssetCatalog.isIgnored(entry) : !inCatalog && parse(fileName: entry) != nil
+      // A file's name parsed once (an icon file outside a catalog).
+      let parsed = isDirectory.boolValue || inCatalog ? nil : parse(fileName: entry)
+      let wouldRead = isDirectory.boolValue ? !AssetCatalog.isIgnored(entry) : parsed != nil
       if wouldRead, isSymbolicLink(full), !isInside(canonicalPath(full), root: root) {
         issues.append(DiscoveryIssue(path: full, reason: "symbolic link leads outside the audited folder; not followed"))
         continue
@@ -176,8 +178,8 @@ public enum IconDiscovery {
       } else if inCatalog {
         // Loose files inside a catalog (outside any set) are not assets; Contents.json of groups too.
         continue
-      } else if let file = iconFile(path: full, relativePath: rel) {
-        files.append(file)
+      } else if let parsed {
+        files.append(IconFile(path: full, relativePath: rel, kind: parsed.kind, scale: parsed.scale))
       }
     }
   }
