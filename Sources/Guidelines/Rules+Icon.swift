@@ -103,10 +103,13 @@ public struct StrokeWeightGuidanceRule: Rule {
   public func check(_ context: RuleContext) -> [Finding] {
     let t = context.threshold
     let low = t("minimumPt") - t("tolerancePt"), high = t("maximumPt") + t("tolerancePt")
+    // The family's styles by icon id (the first evaluation of an id, as `evaluation(for:)`), looked
+    // up once each rather than by a search of the family per icon.
+    let styles = Dictionary(context.family.icons.map { ($0.id, $0.style) }, uniquingKeysWith: { first, _ in first })
     return context.icons.compactMap { icon in
       let m = icon.metrics
       // The family's judgement of style where there is one (a dense line drawing is an outline).
-      let style = context.family.evaluation(for: icon.id)?.style ?? m.style
+      let style = styles[icon.id] ?? m.style
       guard style == .outline, !hasHalo(m) else { return nil }
       let estimates = [m.strokeWeightProfilePx, m.strokeWeightContourPx].filter { $0 > 0 }.map { $0 / icon.scale }
       guard let lightest = estimates.min(), let heaviest = estimates.max() else { return nil }
