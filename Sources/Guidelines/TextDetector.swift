@@ -63,9 +63,19 @@ public enum TextDetector {
   /// - Parameter minimumHeightPx: letters shorter than this are not searched (too few pixels to
   ///   tell a letter).
   public static func detect(_ mask: AlphaMask, minimumHeightPx: Int = 5) -> Detection? {
-    let w = mask.width, h = mask.height
-    guard w > 0, h > 0 else { return nil }
-    let labelling = ConnectedComponents(mask: mask)
+    guard mask.width > 0, mask.height > 0 else { return nil }
+    return detect(ConnectedComponents(mask: mask), minimumHeightPx: minimumHeightPx)
+  }
+
+  /// The same on a compact mask (its core labelled without expanding it).
+  public static func detect(_ mask: CompactMask, minimumHeightPx: Int = 5) -> Detection? {
+    guard mask.width > 0, mask.height > 0 else { return nil }
+    return detect(ConnectedComponents(core: mask), minimumHeightPx: minimumHeightPx)
+  }
+
+  /// From the labelling of the core.
+  static func detect(_ labelling: ConnectedComponents, minimumHeightPx: Int) -> Detection? {
+    let h = labelling.height
     guard labelling.count >= 2 else { return nil }
 
     // The holes are counted only for the shapes that pass every other test (they are the costly

@@ -46,6 +46,25 @@ public struct ConnectedComponents: Sendable, Equatable {
     self.init(paddedGrid: grid, width: width, height: height)
   }
 
+  /// Labels the core (α ≥ 0.5) of a compact mask: the bytes of 128 and more (127 ÷ 255 < 0.5 ≤
+  /// 128 ÷ 255), the same pixels as `init(mask: mask.alphaMask)`, without expanding it.
+  public init(core mask: CompactMask) {
+    let width = mask.width
+    let height = mask.height
+    let pw = width + 2
+    var grid = [UInt8](repeating: 0, count: pw * (height + 2))
+    mask.bytes.withUnsafeBufferPointer { alpha in
+      grid.withUnsafeMutableBufferPointer { grid in
+        for y in 0..<height {
+          let row = y &* width
+          let out = (y &+ 1) &* pw &+ 1
+          for x in 0..<width { grid[out &+ x] = alpha[row &+ x] >= 128 ? 1 : 0 }
+        }
+      }
+    }
+    self.init(paddedGrid: grid, width: width, height: height)
+  }
+
   /// - Precondition: `foreground.count == width * height`.
   public init(foreground: [Bool], width: Int, height: Int) {
     precondition(

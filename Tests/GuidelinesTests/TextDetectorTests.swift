@@ -113,6 +113,16 @@ struct TextDetectorTests {
     #expect(TextDetector.detect(mask) == nil)
   }
 
+  @Test("a compact mask is labelled and searched as its expansion")
+  func compactMask() {
+    for mask in [TextExamples.letters, StrokeLetters.mask("B")] + NotTextDrawings.all.prefix(3).map(\.mask) {
+      let compact = CompactMask(mask)
+      #expect(ConnectedComponents(core: compact) == ConnectedComponents(mask: compact.alphaMask))
+      #expect(TextDetector.detect(compact) == TextDetector.detect(compact.alphaMask))
+    }
+    #expect(TextDetector.detect(CompactMask(AlphaMask(width: 0, height: 0))) == nil)
+  }
+
   @Test("holes and their area")
   func holes() {
     let letter = StrokeLetters.mask("B")
