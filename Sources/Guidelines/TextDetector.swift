@@ -87,7 +87,8 @@ public enum TextDetector {
       return isLetterLike(shapes[k], canvasHeight: h, minimumHeightPx: minimumHeightPx)
     }
     guard candidates.count >= 2 else { return nil }
-    let ordered = candidates.sorted { shapes[$0].glyph.minX < shapes[$1].glyph.minX }
+    // Left to right; shapes starting in the same column in their (raster) order.
+    let ordered = candidates.sorted { (shapes[$0].glyph.minX, $0) < (shapes[$1].glyph.minX, $1) }
 
     // Union-find over aligned, non-congruent pairs: each set is a run of text.
     var parent = Array(0..<ordered.count)
@@ -109,10 +110,27 @@ public enum TextDetector {
       }
     }
     guard linked else { return nil }
-    var runs: [Int: [Glyph]] = [:]
-    for i in 0..<ordered.count { runs[root(i), default: []].append(shapes[ordered[i]].glyph) }
-    let best = runs.values.filter { $0.count >= 2 }.max { a, b in
-      (a.count, a.map(\.areaPx).reduce(0, +)) < (b.count, b.map(\.areaPx).reduce(0, +))
+    // The runs in the order of their leftmost glyph; the longest wins, then the largest in area,
+    // then the leftmost (a fixed order: the same icon always gives the same detection).
+    var runIndex: [Int: Int] = [:]
+    var runs: [[Glyph]] = []
+    for i in 0..<ordered.count {
+      let r = root(i)
+      if let k = runIndex[r] {
+        runs[k].append(shapes[ordered[i]].glyph)
+      } else {
+        runIndex[r] = runs.count
+        runs.append([shapes[ordered[i]].glyph])
+      }
+    }
+    var best: [Glyph]?
+    var bestKey = (0, 0)
+    for run in runs where run.count >= 2 {
+      let key = (run.count, run.map(\.areaPx).reduce(0, +))
+      if best == nil || key > bestKey {
+        best = run
+        bestKey = key
+      }
     }
     guard let glyphs = best else { return nil }
     return Detection(glyphs: glyphs.sorted { $0.minX < $1.minX }, heightPx: glyphs.map(\.heightPx).max() ?? 0,

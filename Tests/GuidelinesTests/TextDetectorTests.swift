@@ -185,3 +185,16 @@ struct DetectorRandom {
   }
   mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
+
+/// Two runs of text tied on letters and area: the detection must not depend on the order of a
+/// hash table (it changed from process to process on Lucide's `binary`); the upper-left one wins.
+@Suite struct TextDetectorTieTests {
+  @Test func tiedRunsGiveTheUpperLeftOne() throws {
+    var d = ExampleDrawing()
+    StrokeLetters.draw("AB", in: &d, x: 4, top: 2, height: 8)
+    StrokeLetters.draw("AB", in: &d, x: 4, top: 13, height: 8)
+    let detection = try #require(TextDetector.detect(d.mask, minimumHeightPx: 8))
+    #expect(detection.glyphs.count == 2)
+    #expect(detection.glyphs.allSatisfy { $0.maxY < 24 }, "\(detection.glyphs)")  // the upper run (y < 12 pt)
+  }
+}
