@@ -311,17 +311,16 @@ public enum TextDetector {
     return !isBar
   }
 
+  /// Plausible (``isPlausible(_:canvasHeight:minimumHeightPx:)``), and neither a blob (no hole, a
+  /// stroke as wide as the shape) nor a ring (one hole filling much of the box).
   static func isLetterLike(_ s: Shape, canvasHeight: Int, minimumHeightPx: Int) -> Bool {
+    guard isPlausible(s, canvasHeight: canvasHeight, minimumHeightPx: minimumHeightPx) else { return false }
     let g = s.glyph
     let height = Double(g.heightPx), width = Double(g.widthPx), t = g.strokePx
-    guard g.heightPx >= minimumHeightPx, height >= 2.5 * t, height <= 0.7 * Double(canvasHeight),
-      width <= 1.6 * height
-    else { return false }
     let isBlob = g.holes == 0 && t >= 0.3 * max(width, height)
-    let isBar = (12 * s.minorVariance).squareRoot() < 2 * t
     // The outline of a shape (a rectangle, a circle; also O, D, 0): one hole filling much of the box.
     let isRing = g.holes == 1 && Double(g.holeAreaPx) >= 0.2 * width * height
-    return !isBlob && !isBar && !isRing
+    return !isBlob && !isRing
   }
 
   static func areAligned(_ p: Glyph, _ q: Glyph) -> Bool {

@@ -30,39 +30,32 @@ public struct ConnectedComponents: Sendable, Equatable {
 
   /// Labels the pixels whose coverage is at least `threshold` (the core at 0.5).
   public init(mask: AlphaMask, threshold: Float = 0.5) {
-    let width = mask.width
-    let height = mask.height
-    let pw = width + 2
-    var grid = [UInt8](repeating: 0, count: pw * (height + 2))
-    mask.coverage.withUnsafeBufferPointer { alpha in
-      grid.withUnsafeMutableBufferPointer { grid in
-        for y in 0..<height {
-          let row = y &* width
-          let out = (y &+ 1) &* pw &+ 1
-          for x in 0..<width { grid[out &+ x] = alpha[row &+ x] >= threshold ? 1 : 0 }
-        }
-      }
-    }
-    self.init(paddedGrid: grid, width: width, height: height)
+    self.init(paddedGrid: Self.paddedGrid(mask.coverage, width: mask.width, height: mask.height) { $0 >= threshold },
+              width: mask.width, height: mask.height)
   }
 
   /// Labels the core (α ≥ 0.5) of a compact mask: the bytes of 128 and more (127 ÷ 255 < 0.5 ≤
   /// 128 ÷ 255), the same pixels as `init(mask: mask.alphaMask)`, without expanding it.
   public init(core mask: CompactMask) {
-    let width = mask.width
-    let height = mask.height
+    self.init(paddedGrid: Self.paddedGrid(mask.bytes, width: mask.width, height: mask.height) { $0 >= 128 },
+              width: mask.width, height: mask.height)
+  }
+
+  /// The foreground (1) of row-major values as a grid padded by one background (0) pixel on every side.
+  @inline(__always)
+  static func paddedGrid<Value>(_ values: [Value], width: Int, height: Int, isForeground: (Value) -> Bool) -> [UInt8] {
     let pw = width + 2
     var grid = [UInt8](repeating: 0, count: pw * (height + 2))
-    mask.bytes.withUnsafeBufferPointer { alpha in
+    values.withUnsafeBufferPointer { values in
       grid.withUnsafeMutableBufferPointer { grid in
         for y in 0..<height {
           let row = y &* width
           let out = (y &+ 1) &* pw &+ 1
-          for x in 0..<width { grid[out &+ x] = alpha[row &+ x] >= 128 ? 1 : 0 }
+          for x in 0..<width { grid[out &+ x] = isForeground(values[row &+ x]) ? 1 : 0 }
         }
       }
     }
-    self.init(paddedGrid: grid, width: width, height: height)
+    return grid
   }
 
   /// - Precondition: `foreground.count == width * height`.
@@ -70,18 +63,7 @@ public struct ConnectedComponents: Sendable, Equatable {
     precondition(
       width >= 0 && height >= 0 && foreground.count == width * height,
       "foreground count does not match the size")
-    let pw = width + 2
-    var grid = [UInt8](repeating: 0, count: pw * (height + 2))
-    foreground.withUnsafeBufferPointer { foreground in
-      grid.withUnsafeMutableBufferPointer { grid in
-        for y in 0..<height {
-          let row = y &* width
-          let out = (y &+ 1) &* pw &+ 1
-          for x in 0..<width where foreground[row &+ x] { grid[out &+ x] = 1 }
-        }
-      }
-    }
-    self.init(paddedGrid: grid, width: width, height: height)
+    self.init(paddedGrid: Self.paddedGrid(foreground, width: width, height: height) { $0 }, width: width, height: height)
   }
 
   /// From a foreground grid (1 = foreground, 0 = background) padded by one background pixel on
