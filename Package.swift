@@ -61,7 +61,7 @@ let package = Package(
     // Test data makers shared by the test targets (an independent PNG writer, seeded randomness).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "IconRasterTests", dependencies: ["IconRaster", "TestSupport"]),
-    .testTarget(name: "IconMetricsTests", dependencies: ["IconMetrics"]),
+    .testTarget(name: "IconMetricsTests", dependencies: ["IconMetrics", "TestSupport"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     .testTarget(name: "FamilyAnalysisTests", dependencies: ["FamilyAnalysis", "IconRaster", "TestSupport"]),
     .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines", "TestSupport"]),

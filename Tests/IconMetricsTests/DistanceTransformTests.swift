@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import IconMetrics
 import IconRaster
+import TestSupport
 import Testing
 
 /// Brute force: O(N · F).

@@ -1,28 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import IconRaster
+import TestSupport
 
 // Test drawing: shapes as signed distance functions (negative inside, in px), rendered by exact area
-// coverage (16 × 16 subsamples in every pixel the edge may cross), and a seeded random generator.
-
-/// SplitMix64 (G. L. Steele, D. Lea, C. H. Flood, "Fast splittable pseudorandom number generators",
-/// OOPSLA 2014, doi:10.1145/2660193.2660195): small, seeded, the same on every platform.
-struct SeededRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// Uniform in [0, 1).
-  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-}
+// coverage (16 × 16 subsamples in every pixel the edge may cross). Seeded randomness: TestSupport.SeededRandom.
 
 /// A shape given by a signed distance (px; negative inside). For combined shapes the value is a bound
 /// whose sign is exact and whose magnitude never exceeds the true distance, which is all the

@@ -2,6 +2,7 @@
 import Foundation
 import IconMetrics
 import IconRaster
+import TestSupport
 import Testing
 
 @Suite("Contour, hull, extent, perceived size")

@@ -1,23 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import IconRaster
+import TestSupport
 
 /// Masks drawn in the tests of ``Spectrum``: analytic shapes in points, antialiased by
 /// supersampling, and seeded random masks. Namespaced so it cannot clash with other test files.
 enum SpectrumShapes {
-  /// SplitMix64 (G. Steele, D. Lea, C. Flood, "Fast splittable pseudorandom number generators",
-  /// OOPSLA 2014): deterministic for a seed on every platform.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// A canvas of `widthPt × heightPt` at `scale`, coverage = the fraction of `samples²` sub-pixel
   /// points (x, y in pt) for which `inside` holds.
   static func draw(
@@ -98,7 +85,7 @@ enum SpectrumShapes {
 
   /// Uniform random coverage in 0…1, with `zeroShare` of the pixels transparent.
   static func random(width: Int, height: Int, seed: UInt64, zeroShare: Double = 0.4) -> AlphaMask {
-    var generator = Generator(seed: seed)
+    var generator = SeededRandom(seed: seed)
     var values = [Float](repeating: 0, count: width * height)
     for i in values.indices where Double.random(in: 0..<1, using: &generator) >= zeroShare {
       values[i] = Float.random(in: 0...1, using: &generator)

@@ -102,11 +102,11 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
       + #"<circle cx="12" cy="12" r="8"/>"#))
     try scratch.file(t + "script.svg", svg(#"<script>alert(1)</script><circle cx="12" cy="12" r="8" onload="alert(2)"/>"#))
     // PDF
-    let pdf = rawPDF()
+    let pdf = makePDF()
     try scratch.file(t + "truncated.pdf", Array(pdf.prefix(pdf.count / 2)))
-    try scratch.file(t + "nopage.pdf", rawPDF(pages: "/Kids [] /Count 0"))
-    try scratch.file(t + "hugepage.pdf", rawPDF(mediaBox: "0 0 10000000000000000000 24"))
-    try scratch.file(t + "bigpage.pdf", rawPDF(mediaBox: "0 0 100000 24"))
+    try scratch.file(t + "nopage.pdf", makePDF(pages: "/Kids [] /Count 0"))
+    try scratch.file(t + "hugepage.pdf", makePDF(mediaBox: "0 0 10000000000000000000 24"))
+    try scratch.file(t + "bigpage.pdf", makePDF(mediaBox: "0 0 100000 24"))
     try scratch.file(t + "page.pdf", pdf)
     // File system
     try scratch.link(t + "dangling.png", to: "missing.png")

@@ -244,37 +244,15 @@ let diskInk = VectorOutcome(svg: svg(#"<circle cx="12" cy="12" r="8"/>"#))
   }
 }
 
-/// A one-page PDF with a raw trailer of choice.
-func rawPDF(catalogExtra: String = "", pages: String = "/Kids [3 0 R] /Count 1", mediaBox: String = "0 0 24 24",
-            trailerExtra: String = "", content: String = "0 0 0 rg 4 4 16 16 re f") -> [UInt8] {
-  let objects = [
-    "<< /Type /Catalog /Pages 2 0 R \(catalogExtra)>>",
-    "<< /Type /Pages \(pages) >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [\(mediaBox)] /Contents 4 0 R /Resources << >> >>",
-    "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
-  ]
-  var out = "%PDF-1.4\n"
-  var offsets: [Int] = []
-  for (i, object) in objects.enumerated() {
-    offsets.append(out.utf8.count)
-    out += "\(i + 1) 0 obj\n\(object)\nendobj\n"
-  }
-  let xref = out.utf8.count
-  out += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-  for offset in offsets { out += String(format: "%010d 00000 n \n", offset) }
-  out += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R \(trailerExtra)>>\nstartxref\n\(xref)\n%%EOF\n"
-  return Array(out.utf8)
-}
-
 @Suite struct MalformedPDFTests {
-  static let square = VectorOutcome(pdf: rawPDF())
+  static let square = VectorOutcome(pdf: makePDF())
 
   @Test func referenceSquare() {
     #expect(Self.square == .rendered(width: 48, height: 48, ink: 1024))
   }
 
   @Test func truncated() {
-    let pdf = rawPDF()
+    let pdf = makePDF()
     // Cut anywhere after the header: poppler reports the document as damaged.
     for cut in [pdf.count - 30, pdf.count / 2, 260, 40] {
       #expect(VectorOutcome(pdf: Array(pdf.prefix(cut))) == .malformedPDF("PDF document is damaged"), "cut at \(cut)")
@@ -287,7 +265,7 @@ func rawPDF(catalogExtra: String = "", pages: String = "/Kids [3 0 R] /Count 1",
   /// An /Encrypt dictionary whose user password is not empty: poppler cannot open it.
   @Test func encrypted() {
     let u = String(repeating: "A1", count: 32), o = String(repeating: "B2", count: 32)
-    var pdf = rawPDF(trailerExtra: "/Encrypt 5 0 R /ID [<00112233445566778899AABBCCDDEEFF> <00112233445566778899AABBCCDDEEFF>]")
+    var pdf = makePDF(trailerExtra: "/Encrypt 5 0 R /ID [<00112233445566778899AABBCCDDEEFF> <00112233445566778899AABBCCDDEEFF>]")
     // Append the encryption dictionary as object 5 (poppler finds it by reconstructing the xref).
     let encrypt = "5 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <\(o)> /U <\(u)> /P -4 >>\nendobj\n"
     pdf.insert(contentsOf: Array(encrypt.utf8), at: Array(pdf).firstRange(of: Array("xref".utf8))!.lowerBound)
@@ -297,22 +275,22 @@ func rawPDF(catalogExtra: String = "", pages: String = "/Kids [3 0 R] /Count 1",
   }
 
   @Test func noPages() {
-    #expect(VectorOutcome(pdf: rawPDF(pages: "/Kids [] /Count 0")) == .malformedPDF("the PDF has no page"))
-    #expect(VectorOutcome(pdf: rawPDF(pages: "/Count 1")) == .malformedPDF("the PDF has no page"))
+    #expect(VectorOutcome(pdf: makePDF(pages: "/Kids [] /Count 0")) == .malformedPDF("the PDF has no page"))
+    #expect(VectorOutcome(pdf: makePDF(pages: "/Count 1")) == .malformedPDF("the PDF has no page"))
   }
 
   @Test func pageSizes() {
-    #expect(VectorOutcome(pdf: rawPDF(mediaBox: "0 0 100000 24")) == .tooLarge)
-    #expect(VectorOutcome(pdf: rawPDF(mediaBox: "0 0 10000000000000000000 24")).detail(contains: "far over the limit"))
+    #expect(VectorOutcome(pdf: makePDF(mediaBox: "0 0 100000 24")) == .tooLarge)
+    #expect(VectorOutcome(pdf: makePDF(mediaBox: "0 0 10000000000000000000 24")).detail(contains: "far over the limit"))
     // Values poppler rejects fall back to US Letter (612×792 pt): rendered, empty where the square is off the page.
-    if case .rendered(1224, 1584, _) = VectorOutcome(pdf: rawPDF(mediaBox: "0 0 1e300 1e300")) {} else {
-      Issue.record("\(VectorOutcome(pdf: rawPDF(mediaBox: "0 0 1e300 1e300")))")
+    if case .rendered(1224, 1584, _) = VectorOutcome(pdf: makePDF(mediaBox: "0 0 1e300 1e300")) {} else {
+      Issue.record("\(VectorOutcome(pdf: makePDF(mediaBox: "0 0 1e300 1e300")))")
     }
     // A negative box is normalised.
-    if case .rendered(48, 48, _) = VectorOutcome(pdf: rawPDF(mediaBox: "24 24 0 0")) {} else {
-      Issue.record("\(VectorOutcome(pdf: rawPDF(mediaBox: "24 24 0 0")))")
+    if case .rendered(48, 48, _) = VectorOutcome(pdf: makePDF(mediaBox: "24 24 0 0")) {} else {
+      Issue.record("\(VectorOutcome(pdf: makePDF(mediaBox: "24 24 0 0")))")
     }
     // A zero-area page.
-    #expect(VectorOutcome(pdf: rawPDF(mediaBox: "0 0 0 24")) != Self.square)
+    #expect(VectorOutcome(pdf: makePDF(mediaBox: "0 0 0 24")) != Self.square)
   }
 }

@@ -156,8 +156,10 @@ public func zlibStored(_ data: [UInt8]) -> [UInt8] {
   return out + be32((b << 16) | a)
 }
 
-/// A small deterministic generator (SplitMix64) for repeatable test images.
-public struct SeededRandom {
+/// SplitMix64 (G. L. Steele, D. Lea, C. H. Flood, "Fast splittable pseudorandom number generators",
+/// OOPSLA 2014, doi:10.1145/2660193.2660195): small, seeded, the same on every platform; the one
+/// generator of the tests.
+public struct SeededRandom: RandomNumberGenerator {
   public var state: UInt64
   public init(seed: UInt64) { state = seed }
   public mutating func next() -> UInt64 {
