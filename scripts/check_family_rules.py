@@ -140,6 +140,7 @@ def main() -> int:
     fillable_names = fill_victims(tool, svgs)
     figures["fillVictims"] = len(fillable_names)
     untouched_errors = untouched_total = 0
+    untouched_scaled: list[str] = []
     error_rules: dict[str, int] = {}
     figures["injected"] = {}
     for kind, (rule, change) in kinds.items():
@@ -172,6 +173,8 @@ def main() -> int:
                 if f["iconId"] != victim and f["severity"] == "error":
                     untouched_errors += 1
                     error_rules[f["ruleId"]] = error_rules.get(f["ruleId"], 0) + 1
+                if f["iconId"] != victim and f["ruleId"] == "perceived_size_outlier" and "family's scale" in f["message"]:
+                    untouched_scaled.append(f["iconId"])
             untouched_total += 29
         rate = caught / args.trials
         if kind in gated:
@@ -186,8 +189,10 @@ def main() -> int:
     ok &= false_rate <= 0.05
     figures["untouchedErrorRate"] = false_rate
     figures["untouchedErrorsByRule"] = error_rules
+    figures["untouchedDiagnosedAsScaled"] = untouched_scaled
     print(f"untouched icons with an error: {untouched_errors}/{untouched_total} ({false_rate:.1%})"
           f"{'' if false_rate <= 0.05 else '  FAIL'}  by rule: {error_rules}")
+    print(f"untouched icons diagnosed as a scaled glyph: {len(untouched_scaled)} {sorted(set(untouched_scaled))}")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n")
     print("check_family_rules:", "ok" if ok else "FAILED")

@@ -27,8 +27,10 @@ func graded(_ grade: Severity, cap: Severity) -> Severity { min(grade, cap) }
 /// Whether an icon's stroke says the whole glyph was drawn at another scale, and by how much.
 ///
 /// A stroke off the family's by a factor k (|M| ≥ `z` on the profile estimate, |log k| ≥
-/// log `minimumRatio`, and the contour estimate not off the other way with |M| > 2.5) has two
-/// explanations, told apart by two measurements that respond differently:
+/// log `minimumRatio`) that the contour estimate (2 × ink ÷ contour length, which scales with the
+/// glyph too) confirms, off the family's in the same direction by at least 30% of log k (a row of
+/// dots has a profile "stroke" of its dot diameter but an ordinary contour estimate: not scaled),
+/// has two explanations, told apart by two measurements that respond differently:
 /// - the whole glyph was scaled by k: its detail density C = P² ÷ ink (≈ 4 × skeleton length ÷
 ///   stroke for a stroke drawing) is unchanged, and the extent's longer side is k × the natural one;
 /// - only the stroke changed: C falls by 1/k, and the extent grows by half the stroke's growth on
@@ -46,8 +48,8 @@ func graded(_ grade: Severity, cap: Severity) -> Severity { min(grade, cap) }
 func scaleEvidence(_ e: IconEvaluation, family: FamilyReport, z: Double, minimumRatio: Double) -> Double? {
   guard e.group == .outline, let group = family.group(e.group), group.members.count >= 4 else { return nil }
   let k = e.stroke.ratio
-  guard k > 0, abs(log(k)) >= log(minimumRatio), abs(e.stroke.z) >= z,
-    !(abs(e.strokeContour.z) > 2.5 && (e.stroke.z > 0) != (e.strokeContour.z > 0))
+  guard k > 0, e.strokeContour.ratio > 0, abs(log(k)) >= log(minimumRatio), abs(e.stroke.z) >= z,
+    log(e.strokeContour.ratio) / log(k) >= 0.3
   else { return nil }
   let peers = family.icons.filter { $0.group == e.group && $0.id != e.id }
   let logK = log(k)

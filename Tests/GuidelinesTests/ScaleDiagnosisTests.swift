@@ -55,6 +55,20 @@ import Testing
     #expect(Self.findings(icon, StrokeWeightOutlierRule.self).isEmpty)
   }
 
+  /// Rows and grids of dots (Lucide's ellipsis, grip): the profile estimate measures a dot's
+  /// diameter, twice the family's stroke, but the contour estimate is ordinary. Not a scaled glyph.
+  @Test func dotsAreNotAScaledGlyph() {
+    var row = ExampleDrawing()
+    for x in [5.0, 12, 19] { row.disk(cx: x, cy: 12, r: 2) }
+    var grid = ExampleDrawing()
+    // 3 × 4 dots: a detail density like the family's, the case the contour check is for.
+    for x in [6.0, 12, 18] { for y in [4.5, 9.5, 14.5, 19.5] { grid.disk(cx: x, cy: y, r: 2) } }
+    for dots in [RuleExample.Icon(id: "victim", mask: row.mask), RuleExample.Icon(id: "victim", mask: grid.mask)] {
+      let scaled = Self.findings(dots, PerceivedSizeOutlierRule.self).filter { $0.message.contains("the family's scale") }
+      #expect(scaled.isEmpty, "\(scaled.map(\.message))")
+    }
+  }
+
   /// The kernel density: integrates to 1, peaks at a lone sample, bandwidth never below the floor.
   @Test func kernelDensity() {
     let one = KernelDensity([0.5], minimumBandwidth: 0.1)
