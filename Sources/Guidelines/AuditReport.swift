@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FamilyAnalysis
 import IconMetrics
+import IconRaster
 
 /// The result of an audit: a value that every writer is a pure function of.
 public struct AuditReport: Sendable {

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Dispatch
 import Foundation
 import Guidelines
 import IconMetrics
@@ -87,18 +86,7 @@ public enum MeasurementPipeline {
 
   static func measureAll(_ icons: [DiscoveredIcon], options: MeasurementOptions,
                          progress: (@Sendable (Int, Int) -> Void)?) -> [Result] {
-    let slots = ResultSlots(count: icons.count)
-    let workers = options.concurrency > 0 ? options.concurrency : ProcessInfo.processInfo.activeProcessorCount
-    let next = AtomicCounter()
-    DispatchQueue.concurrentPerform(iterations: max(1, min(workers, icons.count))) { _ in
-      while true {
-        let index = next.increment()
-        if index >= icons.count { break }
-        slots.set(index, measure(icons[index], options: options))
-        if let progress { progress(slots.completed, icons.count) }
-      }
-    }
-    return slots.values
+    icons.parallelMap(workers: options.concurrency, progress: progress) { measure($0, options: options) }
   }
 
   /// Reads every file of an icon (naming each one that fails), measures the largest readable
@@ -131,33 +119,5 @@ public enum MeasurementPipeline {
       scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics,
       compactMask: options.keepMasks ? CompactMask(mask) : nil, catalog: icon.catalog, variants: variants)
     return Result(icon: measured, failures: failures)
-  }
-}
-
-/// Results written by index from several threads.
-final class ResultSlots: @unchecked Sendable {
-  private var storage: [MeasurementPipeline.Result?]
-  private var done = 0
-  private let lock = NSLock()
-  init(count: Int) { storage = Array(repeating: nil, count: count) }
-  func set(_ index: Int, _ value: MeasurementPipeline.Result) {
-    lock.lock()
-    storage[index] = value
-    done += 1
-    lock.unlock()
-  }
-  var completed: Int { lock.lock(); defer { lock.unlock() }; return done }
-  var values: [MeasurementPipeline.Result] { storage.map { $0! } }
-}
-
-final class AtomicCounter: @unchecked Sendable {
-  private var value = 0
-  private let lock = NSLock()
-  /// Returns the value before incrementing.
-  func increment() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return value - 1
   }
 }

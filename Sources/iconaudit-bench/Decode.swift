@@ -37,29 +37,25 @@ extension Bench {
       let start = DispatchTime.now().uptimeNanoseconds
       let (icons, _) = IconDiscovery.discover(options.positionals)
       let discovered = DispatchTime.now().uptimeNanoseconds
-      let tally = DecodeTally()
-      let next = DecodeCounter()
-      DispatchQueue.concurrentPerform(iterations: max(1, min(workers, icons.count))) { _ in
-        var files = 0, failures = 0, pixels = 0
-        while true {
-          let index = next.increment()
-          if index >= icons.count { break }
-          for file in icons[index].files {
-            files += 1
-            do {
-              let image = try IconLoader.load(file)
-              pixels += image.width * image.height
-            } catch {
-              failures += 1
-            }
+      // The audit's own loop (`parallelMap`, as MeasurementPipeline): each icon's files read and dropped.
+      let counts = icons.parallelMap { icon -> (files: Int, failures: Int, pixels: Int) in
+        var counts = (files: 0, failures: 0, pixels: 0)
+        for file in icon.files {
+          counts.files += 1
+          do {
+            let image = try IconLoader.load(file)
+            counts.pixels += image.width * image.height
+          } catch {
+            counts.failures += 1
           }
         }
-        tally.add(files: files, failures: failures, pixels: pixels)
+        return counts
       }
       let end = DispatchTime.now().uptimeNanoseconds
       walls.append(Double(end - start) / 1e6)
       discovers.append(Double(discovered - start) / 1e6)
-      last = (icons.count, tally.files, tally.failures, tally.pixels)
+      last = (icons.count, counts.reduce(0) { $0 + $1.files }, counts.reduce(0) { $0 + $1.failures },
+              counts.reduce(0) { $0 + $1.pixels })
     }
     func median(_ v: [Double]) -> Double {
       let s = v.sorted()
@@ -70,28 +66,5 @@ extension Bench {
       icons: last.icons, files: last.files, failures: last.failures, pixels: last.pixels, workers: workers,
       runs: runs, wallMs: walls, medianMs: m, minMs: walls.min() ?? 0, discoverMedianMs: median(discovers),
       msPerIcon: m / Double(max(1, last.icons)), iconsPerSecond: Double(last.icons) / max(1e-9, m / 1000))
-  }
-}
-
-private final class DecodeTally: @unchecked Sendable {
-  private let lock = NSLock()
-  private(set) var files = 0, failures = 0, pixels = 0
-  func add(files: Int, failures: Int, pixels: Int) {
-    lock.lock()
-    self.files += files
-    self.failures += failures
-    self.pixels += pixels
-    lock.unlock()
-  }
-}
-
-private final class DecodeCounter: @unchecked Sendable {
-  private var value = 0
-  private let lock = NSLock()
-  func increment() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return value - 1
   }
 }
