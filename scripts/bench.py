@@ -29,7 +29,6 @@ import argparse
 import datetime as dt
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -45,12 +44,11 @@ _venv.ensure()
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
-import scipy  # noqa: E402
-import skimage  # noqa: E402
 from PIL import Image  # noqa: E402
 from scipy import ndimage  # noqa: E402
 
 import lucide_icons  # noqa: E402
+import machine_info  # noqa: E402
 import reference_metrics  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -231,17 +229,7 @@ def bench_edt(bench_bin: Path, sizes: list[int], runs: int) -> dict:
 # MARK: - report
 
 def machine() -> dict:
-    cpu = ""
-    try:
-        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                   if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    swift = subprocess.run(["swift", "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True).stdout.splitlines()
-    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
-            "swift": swift[0] if swift else "", "numpy": np.__version__, "scipy": scipy.__version__,
-            "scikitImage": skimage.__version__, "opencv": cv2.__version__,
+    return {**machine_info.machine(), "opencv": cv2.__version__,
             "openblasCoretype": os.environ.get("OPENBLAS_CORETYPE"),
             "loadAverageAtStart": [round(x, 2) for x in os.getloadavg()]}
 

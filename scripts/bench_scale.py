@@ -30,9 +30,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import math
 import os
-import platform
 import re
 import shutil
 import statistics
@@ -48,6 +46,7 @@ import _venv  # noqa: E402
 _venv.ensure()
 
 import lucide_icons  # noqa: E402
+import machine_info  # noqa: E402
 import reference_metrics  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,22 +141,6 @@ def summary(runs: list[dict], icons: int) -> dict:
 
 
 # MARK: - main
-
-def machine() -> dict:
-    cpu = ""
-    try:
-        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                   if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    swift = subprocess.run(["swift", "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True).stdout.splitlines()
-    import numpy, scipy, skimage  # noqa: E401
-    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
-            "swift": swift[0] if swift else "", "numpy": numpy.__version__, "scipy": scipy.__version__,
-            "scikitImage": skimage.__version__}
-
-
 def source_state() -> str:
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
@@ -191,7 +174,7 @@ def main() -> int:
         raise SystemExit("bench_scale: /usr/bin/time is missing (apt-get install time)")
     audit_bin, bench_bin = args.bin / "iconaudit", args.bin / "iconaudit-bench"
 
-    report: dict = {"date": dt.date.today().isoformat(), "command": args.command, "machine": machine(),
+    report: dict = {"date": dt.date.today().isoformat(), "command": args.command, "machine": machine_info.machine(),
                     "source": source_state(), "loadAverageAtStart": [round(x, 2) for x in os.getloadavg()]}
     log(f"corpus of {args.icons} icons (load {load()})")
     root, info = corpus(args.icons, args.family_size)
