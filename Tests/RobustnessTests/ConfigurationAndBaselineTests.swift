@@ -8,24 +8,24 @@ import Testing
 /// Configuration, baseline and snapshot files that are malformed or hostile: each is refused with a
 /// message naming the file and the problem; none hangs, exhausts memory or crashes.
 @Suite struct ConfigurationAndBaselineTests {
-  func configurationProblem(_ scratch: Scratch, _ name: String) -> String? {
+  /// The problem `load` reports for the file, checking that its message names the file; nil if it loads.
+  func problem(_ scratch: Scratch, _ name: String, _ load: (String) throws(ConfigurationError) -> Void) -> String? {
+    let path = scratch.path + "/" + name
     do {
-      _ = try ConfigurationFile.load(path: scratch.path + "/" + name)
+      try load(path)
       return nil
     } catch {
-      #expect(error.description.hasPrefix(scratch.path + "/" + name + ": "), "names the file")
+      #expect(error.description.hasPrefix(path + ": "), "names the file")
       return error.problem
     }
   }
 
+  func configurationProblem(_ scratch: Scratch, _ name: String) -> String? {
+    problem(scratch, name) { (path) throws(ConfigurationError) in _ = try ConfigurationFile.load(path: path) }
+  }
+
   func baselineProblem(_ scratch: Scratch, _ name: String) -> String? {
-    do {
-      _ = try Baseline.load(path: scratch.path + "/" + name)
-      return nil
-    } catch {
-      #expect(error.description.hasPrefix(scratch.path + "/" + name + ": "), "names the file")
-      return error.problem
-    }
+    problem(scratch, name) { (path) throws(ConfigurationError) in _ = try Baseline.load(path: path) }
   }
 
   @Test func malformedConfigurationFiles() throws {
