@@ -58,58 +58,62 @@ public enum SVGPreflight {
           j += 1
           continue
         }
-        let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-        let startsNumber = isDigit || (byte == UInt8(ascii: ".") && j + 1 < end && bytes[j + 1] >= UInt8(ascii: "0") && bytes[j + 1] <= UInt8(ascii: "9"))
-        // A digit inside a word ("Font2000000") is not a size.
-        let previous = j > 0 ? bytes[j - 1] | 0x20 : 0
-        let afterName = (previous >= UInt8(ascii: "a") && previous <= UInt8(ascii: "z")) || (j > 0 && bytes[j - 1] == UInt8(ascii: "_"))
-          || (j > 0 && bytes[j - 1] >= UInt8(ascii: "0") && bytes[j - 1] <= UInt8(ascii: "9"))
+        // A number, not digits inside a word ("Font2000000").
+        let startsNumber = isDigit(byte) || (byte == UInt8(ascii: ".") && j + 1 < end && isDigit(bytes[j + 1]))
+        let previous = j > 0 ? bytes[j - 1] : 0
+        let afterName = isDigit(previous) || previous == UInt8(ascii: "_")
+          || ((previous | 0x20) >= UInt8(ascii: "a") && (previous | 0x20) <= UInt8(ascii: "z"))
         guard startsNumber, !afterName else {
           j += 1
           continue
         }
-        var n = j
-        while n < end, (bytes[n] >= UInt8(ascii: "0") && bytes[n] <= UInt8(ascii: "9")) || bytes[n] == UInt8(ascii: ".") { n += 1 }
-        if n < end, bytes[n] == UInt8(ascii: "e") || bytes[n] == UInt8(ascii: "E"),
-          n + 1 < end, (bytes[n + 1] >= UInt8(ascii: "0") && bytes[n + 1] <= UInt8(ascii: "9")) || bytes[n + 1] == UInt8(ascii: "+")
-        {
-          n += 2
-          while n < end, bytes[n] >= UInt8(ascii: "0") && bytes[n] <= UInt8(ascii: "9") { n += 1 }
-        }
-        // Digits too many for a Double are as good as infinite.
-        let value = Double(String(decoding: bytes[j..<n], as: UTF8.self)) ?? .infinity
-        var unit = ""
-        var u = n
-        while u < end, u - n < 3 {
-          let lower = bytes[u] | 0x20
-          if bytes[u] == UInt8(ascii: "%") {
-            unit.append("%")
-          } else if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") {
-            unit.append(Character(Unicode.Scalar(lower)))
-          } else {
-            break
-          }
-          u += 1
-        }
-        let factor: Double
-        switch unit {
-        case "pt": factor = 4.0 / 3
-        case "pc": factor = 16
-        case "in": factor = 96
-        case "cm": factor = 96 / 2.54
-        case "mm": factor = 9.6 / 2.54
-        case "q": factor = 2.4 / 2.54
-        case "em", "ex", "rem", "ch": factor = 16
-        case "%": factor = 0.16
-        default: factor = 1
-        }
-        let px = value.isFinite ? value * factor : .infinity
+        let (px, next) = readLength(bytes, from: j, end: end)
         largest = max(largest ?? 0, px)
-        j = u
+        j = next
       }
     }
     return largest
   }
+
+  /// The length that starts at `from` (digits, a fraction, an exponent, then a unit of up to three
+  /// letters or `%`) in px, and the index after it. Digits too many for a Double count as infinite.
+  private static func readLength(_ bytes: [UInt8], from: Int, end: Int) -> (px: Double, next: Int) {
+    var n = from
+    while n < end, isDigit(bytes[n]) || bytes[n] == UInt8(ascii: ".") { n += 1 }
+    if n + 1 < end, bytes[n] | 0x20 == UInt8(ascii: "e"), isDigit(bytes[n + 1]) || bytes[n + 1] == UInt8(ascii: "+") {
+      n += 2
+      while n < end, isDigit(bytes[n]) { n += 1 }
+    }
+    let value = Double(String(decoding: bytes[from..<n], as: UTF8.self)) ?? .infinity
+    var unit = ""
+    var u = n
+    while u < end, u - n < 3 {
+      let lower = bytes[u] | 0x20
+      if bytes[u] == UInt8(ascii: "%") {
+        unit.append("%")
+      } else if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") {
+        unit.append(Character(Unicode.Scalar(lower)))
+      } else {
+        break
+      }
+      u += 1
+    }
+    let factor: Double
+    switch unit {
+    case "pt": factor = 4.0 / 3
+    case "pc": factor = 16
+    case "in": factor = 96
+    case "cm": factor = 96 / 2.54
+    case "mm": factor = 9.6 / 2.54
+    case "q": factor = 2.4 / 2.54
+    case "em", "ex", "rem", "ch": factor = 16
+    case "%": factor = 0.16
+    default: factor = 1
+    }
+    return (value.isFinite ? value * factor : .infinity, u)
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
   /// Why the document's entities must not be expanded, or nil.
   static func entityProblem(_ bytes: [UInt8]) -> String? {
