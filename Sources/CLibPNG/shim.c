@@ -162,8 +162,7 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
                     ia_be32(data + 8) == 13 &&
                     crc32(0L, data + 12, 17) == ia_be32(data + 29);
   if (!header_only && ihdr_intact) {
-    uint32_t w = ((uint32_t)data[16] << 24) | ((uint32_t)data[17] << 16) | ((uint32_t)data[18] << 8) | data[19];
-    uint32_t h = ((uint32_t)data[20] << 24) | ((uint32_t)data[21] << 16) | ((uint32_t)data[22] << 8) | data[23];
+    uint32_t w = ia_be32(data + 16), h = ia_be32(data + 20);
     if ((max_side && (w > max_side || h > max_side)) ||
         (max_pixels && (uint64_t)w * (uint64_t)h > max_pixels)) {
       info->width = w;
@@ -171,12 +170,9 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
       ia_copy_message(info->message, "image is larger than the configured limit");
       return IA_PNG_TOO_LARGE;
     }
-  }
-  if (!header_only && ihdr_intact) {
-    uint64_t expected = ia_expected_raw_bytes(ia_be32(data + 16), ia_be32(data + 20), data[24], data[25], data[28]);
-    if (ia_idat_overflows(data, size, expected)) {
-      info->width = ia_be32(data + 16);
-      info->height = ia_be32(data + 20);
+    if (ia_idat_overflows(data, size, ia_expected_raw_bytes(w, h, data[24], data[25], data[28]))) {
+      info->width = w;
+      info->height = h;
       ia_copy_message(info->message, "the compressed image data inflates to more than the image holds "
                                      "(a decompression bomb, or data after the image); not decoded");
       return IA_PNG_CORRUPT;
