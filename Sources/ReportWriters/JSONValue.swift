@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Guidelines
 import IconRaster
 
 /// A JSON document, written deterministically: object keys sorted by their UTF-8 bytes, numbers
@@ -31,27 +30,20 @@ public enum JSONValue: Sendable, Equatable {
     case .array(let items):
       if items.isEmpty { out += "[]"; return }
       out += "["
-      if items.count >= 512 || (items.count >= 16 && items.allSatisfy(\.isContainer)) {
-        // A long array (a report's icons), or one of many objects or arrays (its families, each
-        // with its icons): its items written on all cores, joined in order.
-        let texts = items.parallelMap { item -> String in
+      let inner = indent.map { $0 + 1 }
+      // A long array (a report's icons), or one of many objects or arrays (its families, each with
+      // its icons): its items are written on all cores, then joined in order.
+      let texts: [String]? = items.count >= 512 || (items.count >= 16 && items.allSatisfy(\.isContainer))
+        ? items.parallelMap { item in
           var text = ""
-          item.write(into: &text, indent: indent.map { $0 + 1 }, decimals: decimals)
+          item.write(into: &text, indent: inner, decimals: decimals)
           return text
         }
-        for (i, text) in texts.enumerated() {
-          if i > 0 { out += "," }
-          JSONValue.newline(&out, indent.map { $0 + 1 })
-          out += text
-        }
-        JSONValue.newline(&out, indent)
-        out += "]"
-        return
-      }
+        : nil
       for (i, item) in items.enumerated() {
         if i > 0 { out += "," }
-        JSONValue.newline(&out, indent.map { $0 + 1 })
-        item.write(into: &out, indent: indent.map { $0 + 1 }, decimals: decimals)
+        JSONValue.newline(&out, inner)
+        if let texts { out += texts[i] } else { item.write(into: &out, indent: inner, decimals: decimals) }
       }
       JSONValue.newline(&out, indent)
       out += "]"
