@@ -84,7 +84,7 @@ public enum TextDetector {
     let candidates = shapes.indices.filter { k -> Bool in
       guard isPlausible(shapes[k], canvasHeight: h, minimumHeightPx: minimumHeightPx) else { return false }
       addEnclosure(&shapes[k], labelling: labelling)
-      return isLetterLike(shapes[k], canvasHeight: h, minimumHeightPx: minimumHeightPx)
+      return holesLookLikeALetter(shapes[k])
     }
     guard candidates.count >= 2 else { return nil }
     // Left to right; shapes starting in the same column in their (raster) order.
@@ -299,8 +299,8 @@ public enum TextDetector {
     }
   }
 
-  /// The tests of ``isLetterLike(_:canvasHeight:minimumHeightPx:)`` that do not need the holes
-  /// (size, proportions, not a bar): a shape that fails one is not letter-like whatever its holes.
+  /// The tests of a letter that do not need the holes (size, proportions, not a bar): a shape that
+  /// fails one is not letter-like whatever its holes.
   static func isPlausible(_ s: Shape, canvasHeight: Int, minimumHeightPx: Int) -> Bool {
     let g = s.glyph
     let height = Double(g.heightPx), width = Double(g.widthPx), t = g.strokePx
@@ -311,10 +311,10 @@ public enum TextDetector {
     return !isBar
   }
 
-  /// Plausible (``isPlausible(_:canvasHeight:minimumHeightPx:)``), and neither a blob (no hole, a
-  /// stroke as wide as the shape) nor a ring (one hole filling much of the box).
-  static func isLetterLike(_ s: Shape, canvasHeight: Int, minimumHeightPx: Int) -> Bool {
-    guard isPlausible(s, canvasHeight: canvasHeight, minimumHeightPx: minimumHeightPx) else { return false }
+  /// The tests of a letter that need the holes (``addEnclosure(_:labelling:)``), for a shape that
+  /// passed ``isPlausible(_:canvasHeight:minimumHeightPx:)``: neither a blob (no hole, a stroke as
+  /// wide as the shape) nor a ring (one hole filling much of the box).
+  static func holesLookLikeALetter(_ s: Shape) -> Bool {
     let g = s.glyph
     let height = Double(g.heightPx), width = Double(g.widthPx), t = g.strokePx
     let isBlob = g.holes == 0 && t >= 0.3 * max(width, height)
