@@ -24,6 +24,8 @@ import IconRaster
 /// The estimate is the median of the local widths over the skeleton pixels farther (along the
 /// skeleton) than DT + 1 px from an end point or junction: at line ends, forks and crossings the
 /// chord does not measure the stroke. If that leaves nothing (a dot, a disk), all pixels are used.
+/// Of more than 128 such pixels an evenly spaced subset of at most 128 is measured
+/// (``medianSampleLimit``).
 ///
 /// The integral of a box-filtered (exact-coverage) stroke across its edges equals its width whatever
 /// the sub-pixel phase, which is why this beats 2 · DT (quantised to ±0.5 px). Validated on
@@ -35,7 +37,8 @@ import IconRaster
 /// the EDT of ``DistanceTransform`` (Felzenszwalb–Huttenlocher, doi:10.4086/toc.2012.v008a019).
 ///
 /// - Complexity: O(N) for the EDT, O(N · w) for the skeleton of strokes up to w px, plus
-///   O(k · L / 0.25) for k skeleton pixels and chords of length L (3 to 5 chords a pixel).
+///   O(k · L / 0.25) for k ≤ 128 measured skeleton pixels and chords of length L (3 to 5 chords a
+///   pixel).
 public struct StrokeWeight: Sendable, Equatable {
   /// One skeleton pixel with its local width.
   public struct Sample: Sendable, Equatable, Codable {
@@ -47,7 +50,8 @@ public struct StrokeWeight: Sendable, Equatable {
     public var widthPx: Double
     /// Euclidean distance to the nearest background pixel, in px.
     public var distancePx: Double
-    /// Whether the sample is away from end points and junctions and so enters the median.
+    /// Whether the sample is away from end points and junctions, and so eligible for the median (of
+    /// more than ``StrokeWeight/medianSampleLimit`` such samples an evenly spaced subset enters it).
     public var counted: Bool
   }
 
@@ -55,6 +59,13 @@ public struct StrokeWeight: Sendable, Equatable {
   public var samples: [Sample]
   /// Median local width over the counted samples, in px; 0 without a skeleton.
   public var medianPx: Double
+
+  /// The most skeleton pixels whose widths enter the median.
+  ///
+  /// Neighbouring skeleton pixels have nearly the same width, so an evenly spaced subset gives the
+  /// median of the whole (Lucide at 44 and 48 px: 1691 and 1708 of 1745 icons unchanged, none by more
+  /// than 0.04 px); it bounds the chord work of a large icon.
+  static let medianSampleLimit = 128
 
   /// Sample spacing along a chord, in px.
   public static let stepPx = 0.25
@@ -91,10 +102,20 @@ public struct StrokeWeight: Sendable, Equatable {
     }
     let counted = Self.awayFromEnds(skeleton, edt: edt)
     let anyCounted = counted.contains(true)
-    let skip = countedOnly && anyCounted
+    // The pixels whose widths enter the median: the counted ones (all without any), evenly thinned
+    // to at most `medianSampleLimit`: every k-th in raster order from the ⌊k/2⌋-th, k = ⌈n ÷ limit⌉.
+    var median = [Bool](repeating: false, count: counted.count)
+    do {
+      let eligible = counted.indices.filter { !anyCounted || counted[$0] }
+      let k = (eligible.count + Self.medianSampleLimit - 1) / Self.medianSampleLimit
+      for r in stride(from: k / 2, to: eligible.count, by: k) { median[eligible[r]] = true }
+    }
+    let skip = countedOnly
 
     var samples: [Sample] = []
-    samples.reserveCapacity(skeleton.pixels.count)
+    samples.reserveCapacity(skip ? Self.medianSampleLimit : skeleton.pixels.count)
+    var widths: [Double] = []
+    widths.reserveCapacity(Self.medianSampleLimit)
     // The coverage as Double once (exact), rather than four conversions a sample.
     let alpha = UnsafeMutableBufferPointer<Double>.allocate(capacity: mask.coverage.count)
     defer { alpha.deallocate() }
@@ -105,7 +126,7 @@ public struct StrokeWeight: Sendable, Equatable {
       edt.squaredDistance.withUnsafeBufferPointer { squaredDistance in
         edt.nearestFeature.withUnsafeBufferPointer { nearestFeature in
           let profile = Profile(alpha: UnsafeBufferPointer(alpha), width: w, height: mask.height)
-          for (k, index) in skeleton.pixels.enumerated() where !skip || counted[k] {
+          for (k, index) in skeleton.pixels.enumerated() where !skip || median[k] {
             let x = index % w
             let y = index / w
             let padded = (y &+ 1) &* pw &+ x &+ 1
@@ -121,12 +142,13 @@ public struct StrokeWeight: Sendable, Equatable {
               Sample(
                 positionPx: centre, normal: Point2D(x: best.cos, y: best.sin),
                 widthPx: best.width, distancePx: dt, counted: !anyCounted || counted[k]))
+            if median[k] { widths.append(best.width) }
           }
         }
       }
     }
     self.samples = samples
-    self.medianPx = Self.median(samples.filter(\.counted).map(\.widthPx))
+    self.medianPx = Self.median(widths)
   }
 
   static func median(_ values: [Double]) -> Double {

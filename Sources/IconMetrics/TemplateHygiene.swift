@@ -10,11 +10,12 @@ import IconRaster
 /// - `partialPixelRatio`: the number of pixels with 0.02 < α < 0.98 per px of contour length. An exactly
 ///   antialiased edge crosses about 4/π pixels per unit length, some of them only slightly, so this is
 ///   about 1; a thresholded (aliased) image has 0.
-/// - `haloFraction`: Σα beyond 1.5 px from the core's edge (core α ≥ 0.5; nearest core pixel from the
-///   exact EDT, ``DistanceTransform``; edge placed at sub-pixel precision and the 1.5 px threshold
-///   box-filtered over the pixel, see ``haloWeight(_:x:y:nearestCore:)``) divided by the ink. Every
-///   pixel an antialiased edge touches has its centre within √2/2 px of that edge, so a clean icon has
-///   0; a drop shadow or glow does not. Without any core pixel all ink is halo.
+/// - `haloFraction`: Σα beyond 1.5 px from the core's edge (core α ≥ 0.5; the nearest core pixel by
+///   exact Euclidean distance, searched within √11 px, ``nearbyOffsets``; edge placed at sub-pixel
+///   precision and the 1.5 px threshold box-filtered over the pixel, see
+///   ``haloWeight(_:x:y:nearestCore:)``) divided by the ink. Every pixel an antialiased edge touches
+///   has its centre within √2/2 px of that edge, so a clean icon has 0; a drop shadow or glow does
+///   not. Without any core pixel all ink is halo.
 /// - `haloOffsetPx`: the α-weighted centroid of the halo minus that of the core (a shadow's direction);
 ///   zero without halo.
 /// - `opaqueBackgroundShare`: the share of the canvas with α ≥ 0.98.
@@ -45,7 +46,11 @@ public struct TemplateHygiene: Sendable, Equatable {
     var opaque = 0
     var ink = 0.0
     var core = (sum: 0.0, x: 0.0, y: 0.0)
+    var halo = (sum: 0.0, x: 0.0, y: 0.0)
     mask.coverage.withUnsafeBufferPointer { alpha in
+      @inline(__always) func isCore(_ x: Int, _ y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < w && y < h && alpha[y &* w &+ x] >= 0.5
+      }
       for y in 0..<h {
         for x in 0..<w {
           let a = alpha[y &* w &+ x]
@@ -56,7 +61,21 @@ public struct TemplateHygiene: Sendable, Equatable {
             core.sum += Double(a)
             core.x += Double(a) * (Double(x) + 0.5)
             core.y += Double(a) * (Double(y) + 0.5)
+            continue
           }
+          // Within one pixel of a core pixel centre (a 4-neighbour) nothing is halo.
+          guard a > 0, !isCore(x - 1, y), !isCore(x + 1, y), !isCore(x, y - 1), !isCore(x, y + 1)
+          else { continue }
+          var weight = 1.0
+          for o in Self.nearbyOffsets where isCore(x &+ o.dx, y &+ o.dy) {
+            let c = (y &+ o.dy) &* w &+ x &+ o.dx
+            weight = Self.haloWeight(mask, x: x, y: y, nearestCore: c)
+            break
+          }
+          guard weight > 0 else { continue }
+          halo.sum += Double(a) * weight
+          halo.x += Double(a) * weight * (Double(x) + 0.5)
+          halo.y += Double(a) * weight * (Double(y) + 0.5)
         }
       }
     }
@@ -69,26 +88,6 @@ public struct TemplateHygiene: Sendable, Equatable {
       haloOffsetPx = .zero
       haloCentroidPx = nil
     } else {
-      let edt = DistanceTransform(mask: mask) { $0 >= 0.5 }
-      var halo = (sum: 0.0, x: 0.0, y: 0.0)
-      mask.coverage.withUnsafeBufferPointer { alpha in
-        edt.squaredDistance.withUnsafeBufferPointer { distance in
-          for y in 0..<h {
-            for x in 0..<w {
-              let i = y &* w &+ x
-              let a = Double(alpha[i])
-              // Within one pixel of a core pixel centre nothing is halo.
-              guard a > 0 && distance[i] > 1 else { continue }
-              let nearest = Int(edt.nearestFeature[i])
-              let weight = Self.haloWeight(mask, x: x, y: y, nearestCore: nearest)
-              guard weight > 0 else { continue }
-              halo.sum += a * weight
-              halo.x += a * weight * (Double(x) + 0.5)
-              halo.y += a * weight * (Double(y) + 0.5)
-            }
-          }
-        }
-      }
       haloFraction = ink > 0 ? halo.sum / ink : 0
       if halo.sum > 0, let coreCentre = coreCentroidPx {
         let centre = Point2D(x: halo.x / halo.sum, y: halo.y / halo.sum)
@@ -101,6 +100,24 @@ public struct TemplateHygiene: Sendable, Equatable {
     }
     colorSpread = colors.map(Self.colorSpread)
   }
+
+  /// The offsets (dx, dy) with 1 < dx² + dy² ≤ 11, nearest first (ties in raster order): where the
+  /// nearest core pixel of a pixel that is neither core nor next to the core is searched.
+  ///
+  /// Searching farther is not needed: the edge advances at most √2 px from the core pixel toward the
+  /// pixel (t ≤ 1, and the step's projection on the unit direction is (|vx| + |vy|) ÷ d ≤ √2), so a
+  /// pixel whose nearest core pixel lies at d ≥ √12 > 2 + √2 px has weight 1 whichever it is.
+  static let nearbyOffsets: [(dx: Int, dy: Int)] = {
+    var offsets: [(dx: Int, dy: Int, d2: Int)] = []
+    for dy in -3...3 {
+      for dx in -3...3 where dx * dx + dy * dy > 1 && dx * dx + dy * dy <= 11 {
+        offsets.append((dx, dy, dx * dx + dy * dy))
+      }
+    }
+    // A stable sort keeps the raster order among equal distances.
+    return offsets.enumerated().sorted { ($0.element.d2, $0.offset) < ($1.element.d2, $1.offset) }
+      .map { ($0.element.dx, $0.element.dy) }
+  }()
 
   /// The share of pixel (x, y) that lies beyond `haloDistancePx` of the core's edge.
   ///

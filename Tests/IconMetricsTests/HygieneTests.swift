@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import IconMetrics
 import IconRaster
+import TestSupport
 import Testing
 
 @Suite("Template hygiene")
@@ -46,6 +47,83 @@ struct HygieneTests {
       over(glyph, AlphaMask(width: 48, height: 48) { x, y in 0.5 * glow[x, y] }))
     #expect(m.haloFraction > 0.01)
     #expect(m.haloOffsetPx.length < 0.3)
+  }
+
+  @Test("the halo equals a brute-force reference (nearest core pixel over the whole canvas)",
+    arguments: 0..<8)
+  func haloAgainstBruteForce(seed: Int) {
+    // A glyph, a soft shadow and scattered specks of ink, some far from the core: the search among
+    // nearby pixels must agree with an exhaustive one, ties and distant pixels included.
+    var rng = SeededRandom(seed: UInt64(seed) &+ 4242)
+    let glyph = render(
+      Disk(cx: 18 + 4 * rng.unit(), cy: 18 + 4 * rng.unit(), radius: 5 + 4 * rng.unit()),
+      width: 40, height: 36)
+    let shadow = gaussianBlur(shifted(glyph, dx: 1 + rng.int(below: 3), dy: 2), sigma: 1 + rng.unit())
+    var specks = [Float](repeating: 0, count: 40 * 36)
+    for _ in 0..<60 { specks[rng.int(below: specks.count)] = Float(0.05 + 0.9 * rng.unit()) }
+    let mask = over(
+      glyph,
+      AlphaMask(width: 40, height: 36) { x, y in max(0.4 * shadow[x, y], specks[y * 40 + x]) })
+    let m = MetricsEngine.measure(mask)
+    let reference = Self.bruteForceHalo(mask)
+    #expect(reference.fraction > 0.01)
+    #expect(abs(m.haloFraction - reference.fraction) < 1e-12, "\(m.haloFraction) vs \(reference.fraction)")
+    #expect(abs(m.haloOffsetPx.x - reference.offset.x) < 1e-9)
+    #expect(abs(m.haloOffsetPx.y - reference.offset.y) < 1e-9)
+  }
+
+  /// The halo by its definition: for every pixel with α > 0 that is not core, the nearest core pixel
+  /// by exhaustive search (ties to the first in raster order); none within 1 px (a 4-neighbour):
+  /// not halo; else the box-filtered share beyond 1.5 px of the sub-pixel edge on the way to it.
+  static func bruteForceHalo(_ mask: AlphaMask) -> (fraction: Double, offset: Point2D) {
+    let w = mask.width
+    let h = mask.height
+    var cores: [(x: Int, y: Int)] = []
+    var ink = 0.0
+    var core = (sum: 0.0, x: 0.0, y: 0.0)
+    for y in 0..<h {
+      for x in 0..<w {
+        let a = Double(mask[x, y])
+        ink += a
+        if a >= 0.5 {
+          cores.append((x, y))
+          core.sum += a
+          core.x += a * (Double(x) + 0.5)
+          core.y += a * (Double(y) + 0.5)
+        }
+      }
+    }
+    var halo = (sum: 0.0, x: 0.0, y: 0.0)
+    for y in 0..<h {
+      for x in 0..<w {
+        let a = Double(mask[x, y])
+        guard a > 0, a < 0.5 else { continue }
+        var best = (d2: Int.max, x: 0, y: 0)
+        for c in cores {
+          let d2 = (c.x - x) * (c.x - x) + (c.y - y) * (c.y - y)
+          if d2 < best.d2 { best = (d2, c.x, c.y) }
+        }
+        guard best.d2 > 1 else { continue }
+        let vx = Double(x - best.x)
+        let vy = Double(y - best.y)
+        let d = (vx * vx + vy * vy).squareRoot()
+        let sx = x > best.x ? 1 : x < best.x ? -1 : 0
+        let sy = y > best.y ? 1 : y < best.y ? -1 : 0
+        let ac = Double(mask[best.x, best.y])
+        let an = Double(mask[best.x + sx, best.y + sy])
+        let t = ac > an ? min(1, max(0, (ac - 0.5) / (ac - an))) : 0
+        let advance = t * (Double(sx) * vx + Double(sy) * vy) / d
+        let weight = min(1, max(0, d - advance - 1.5 + 0.5))
+        halo.sum += a * weight
+        halo.x += a * weight * (Double(x) + 0.5)
+        halo.y += a * weight * (Double(y) + 0.5)
+      }
+    }
+    let offset =
+      halo.sum > 0
+      ? Point2D(x: halo.x / halo.sum - core.x / core.sum, y: halo.y / halo.sum - core.y / core.sum)
+      : .zero
+    return (ink > 0 ? halo.sum / ink : 0, offset)
   }
 
   @Test("opaque background share")

@@ -38,6 +38,29 @@ struct StrokeWeightTests {
     }
   }
 
+  @Test("a long stroke: the median of an evenly spaced subset equals that of all its samples")
+  func longStrokeSubset() {
+    let mask = render(ring(cx: 100, cy: 100, outerRadius: 90, width: 3), width: 200, height: 200)
+    let analysis = MetricsEngine.analyse(mask)
+    let counted = analysis.strokeSamples.filter(\.counted).map(\.widthPx).sorted()
+    #expect(counted.count > 400)
+    let all = (counted[(counted.count - 1) / 2] + counted[counted.count / 2]) / 2
+    #expect(abs(analysis.measurements.strokeWeightPx - all) <= 0.02, "\(analysis.measurements.strokeWeightPx) vs \(all)")
+    #expect(abs(analysis.measurements.strokeWeightPx - 3) <= 0.1)
+    #expect(MetricsEngine.measure(mask) == analysis.measurements)
+  }
+
+  @Test("the subset spans the whole skeleton: bars of 2, 3 and 4 px, one above the other, give 3")
+  func subsetSpansTheSkeleton() {
+    // The first 128 skeleton pixels in raster order would all lie on the top bar (2 px).
+    let bars = Union(
+      ThickLine(cx: 100, cy: 30, length: 180, width: 2, angleDegrees: 0),
+      ThickLine(cx: 100, cy: 100, length: 180, width: 3, angleDegrees: 0),
+      ThickLine(cx: 100, cy: 170, length: 180, width: 4, angleDegrees: 0))
+    let m = MetricsEngine.measure(render(bars, width: 200, height: 200))
+    #expect(abs(m.strokeWeightPx - 3) <= 0.1, "\(m.strokeWeightPx)")
+  }
+
   @Test("a ring of width 2 px measures 2.0 ± 0.1")
   func ring2() {
     let mask = render(ring(cx: 12, cy: 12, outerRadius: 11, width: 2), width: 24, height: 24)
