@@ -15,7 +15,8 @@ enum AuditCommand {
     discussion: """
       PATH is a PNG, SVG or PDF file or a folder (searched recursively). Each folder is a family;
       its role (tab bar, toolbar, …) comes from --role, the configuration's role patterns, or the
-      folder's name (TabBar, Toolbar, NavigationBar, QuickActions).
+      folder's name (TabBar, Toolbar, NavigationBar, QuickActions). With several PATHs, paths in the
+      reports start with each PATH's last folder name (more when two end alike: a/Icons, b/Icons).
 
       Configuration: --config FILE, else the nearest .iconaudit.json in the first PATH's folder or
       above. 'iconaudit rules' lists the rules, their identifiers and thresholds.

@@ -77,25 +77,39 @@ public enum IconDiscovery {
     var sets: [DiscoveredIcon] = []
     var issues: [DiscoveryIssue] = []
     var visited = Set<String>()
+    var roots: [(path: String, canonical: String, isDirectory: Bool)] = []
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         issues.append(DiscoveryIssue(path: path, reason: "no such file or directory"))
         continue
       }
-      if isDirectory.boolValue {
+      let canonical = canonicalPath(path)
+      // The same file or folder named twice is read once.
+      if !roots.contains(where: { $0.canonical == canonical }) {
+        roots.append((path, canonical, isDirectory.boolValue))
+      }
+    }
+    let labels = rootLabels(roots.map(\.canonical))
+    for ((path, _, isDirectory), label) in zip(roots, labels) {
+      // With one PATH, reports show paths relative to it (a file or an image set: its name); with
+      // several, each PATH's files are prefixed by its label, so that `a/Icons` and `b/Icons`, or
+      // `44px/set-01/x.png` and `50px/set-01/x.png`, stay distinct icons.
+      let prefix = roots.count > 1 ? label : ""
+      if isDirectory {
         let name = PathText.lastComponent(path)
         if let kind = AssetCatalog.setKind(name) {
-          let (icon, setIssues) = AssetCatalog.readSet(directory: path, relative: name, kind: kind)
+          let (icon, setIssues) = AssetCatalog.readSet(
+            directory: path, relative: roots.count > 1 ? label : name, kind: kind)
           if let icon { sets.append(icon) }
           issues += setIssues
         } else {
-          walk(directory: path, relative: "", root: canonicalPath(path), visited: &visited, files: &files, sets: &sets,
+          walk(directory: path, relative: prefix, root: canonicalPath(path), visited: &visited, files: &files, sets: &sets,
                issues: &issues, depth: 0, inCatalog: path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/"))
         }
       } else {
         let name = (path as NSString).lastPathComponent
-        if let file = iconFile(path: path, relativePath: name) {
+        if let file = iconFile(path: path, relativePath: roots.count > 1 ? label : name) {
           files.append(file)
         } else {
           issues.append(DiscoveryIssue(path: path, reason: "unsupported file type (expected .png, .svg or .pdf)"))
@@ -105,6 +119,20 @@ public enum IconDiscovery {
     // Byte order of ids: stable whatever the file system returns.
     let icons = (group(files) + sets).sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
     return (icons, issues)
+  }
+
+  /// A label for each of several distinct paths: the shortest common number k ≥ 1 of trailing
+  /// components (of the canonical paths) that tells them apart, e.g. `44px` and `50px`, or
+  /// `a/Icons` and `b/Icons`.
+  static func rootLabels(_ canonicalPaths: [String]) -> [String] {
+    let components = canonicalPaths.map { $0.split(separator: "/").map(String.init) }
+    let longest = components.map(\.count).max() ?? 0
+    var k = 1
+    while true {
+      let labels = components.map { $0.suffix(k).joined(separator: "/") }
+      if k >= longest || Set(labels).count == labels.count { return labels }
+      k += 1
+    }
   }
 
   /// Parses `name@2x.png` into ("name", 2). Returns nil for other extensions.

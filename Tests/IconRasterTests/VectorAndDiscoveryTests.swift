@@ -104,6 +104,35 @@ import Testing
   }
 }
 
+@Suite struct SeveralPathsTests {
+  /// Two folders of the same layout once gave one icon for each pair of same-named files (the
+  /// second silently dropped): with several PATHs, each one's paths are prefixed by its label.
+  @Test func foldersOfTheSameLayoutStayApart() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("paths-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let fm = FileManager.default
+    for folder in ["44px/set-01", "50px/set-01", "a/Icons", "b/Icons", "c"] {
+      try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+    }
+    for name in ["44px/set-01/x.png", "50px/set-01/x.png", "a/Icons/y.png", "b/Icons/y.png", "c/z.png"] {
+      _ = fm.createFile(atPath: root + "/" + name, contents: Data([1]))
+    }
+    let sizes = IconDiscovery.discover([root + "/44px", root + "/50px/", root + "/44px"])
+    #expect(sizes.icons.map(\.id) == ["44px/set-01/x", "50px/set-01/x"])
+    #expect(sizes.icons.map { $0.files.count } == [1, 1])
+    #expect(sizes.icons[1].primaryFile.relativePath == "50px/set-01/x.png")
+    let apps = IconDiscovery.discover([root + "/a/Icons", root + "/b/Icons", root + "/c/z.png"])
+    #expect(apps.icons.map(\.id) == ["a/Icons/y", "b/Icons/y", "c/z"])
+    // A missing PATH is reported and does not change the others' paths.
+    let one = IconDiscovery.discover([root + "/c", root + "/missing"])
+    #expect(one.icons.map(\.id) == ["z"])
+    #expect(one.issues.map(\.reason) == ["no such file or directory"])
+    // Files given one by one keep their names while those differ.
+    let files = IconDiscovery.discover([root + "/c/z.png", root + "/a/Icons/y.png"])
+    #expect(files.icons.map(\.id) == ["y", "z"])
+  }
+}
+
 @Suite struct PathTextTests {
   @Test func parentAndLast() {
     #expect(PathText.parent("x") == "")
