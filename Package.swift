@@ -66,7 +66,7 @@ let package = Package(
     .testTarget(name: "FamilyAnalysisTests", dependencies: ["FamilyAnalysis", "IconRaster", "TestSupport"]),
     .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines", "TestSupport"]),
     .testTarget(name: "ReportWritersTests", dependencies: ["ReportWriters", "Guidelines", "IconMetrics", "IconRaster", "TestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI", "Guidelines", "ReportWriters", "IconRaster", "TestSupport"]),
+    .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI", "Guidelines", "ReportWriters", "IconMetrics", "IconRaster", "TestSupport"]),
     .testTarget(
       name: "RobustnessTests",
       dependencies: ["IconAuditCLI", "IconRaster", "Guidelines", "ReportWriters", "TestSupport", "FuzzBodies"],

@@ -54,6 +54,13 @@ public struct AuditConfiguration: Sendable, Equatable {
     return values
   }
 
+  /// The letter height the text rule searches down to (px), or nil when the rule is off: text can
+  /// then be looked for while each drawing is measured.
+  public var textMinimumHeightPx: Int? {
+    guard isEnabled(TextInIconRule.description.identifier) else { return nil }
+    return thresholds(for: TextInIconRule.description)["minimumLetterHeightPx"].map { Int($0.rounded()) }
+  }
+
   /// The role of an icon: `--role`, then the first matching pattern, then folder names.
   public func role(forRelativePath path: String) -> IconRole {
     if let roleOverride { return roleOverride }

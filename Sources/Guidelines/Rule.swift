@@ -68,19 +68,36 @@ public struct AuditIcon: Sendable {
   public var heightPx: Int
   public var metrics: IconMeasurements
   /// The coverage, for rules that compare drawings (duplicates, look-alikes, text). Stored a byte
-  /// a pixel (`CompactMask`, lossless for 8-bit sources) and expanded on each access.
+  /// a pixel (`CompactMask`, lossless for 8-bit sources) and expanded on each access; read again
+  /// from its file on each access when the icon has a ``maskLoader`` instead.
   public var mask: AlphaMask? {
     get { compactMask?.alphaMask }
     set { compactMask = newValue.map(CompactMask.init) }
   }
   public var compactMask: CompactMask? {
-    didSet { signatureCache = SignatureCache() }
+    get { storedMask ?? maskLoader?() }
+    set {
+      storedMask = newValue
+      maskLoader = nil
+      signatureCache = SignatureCache()
+    }
   }
+  private var storedMask: CompactMask?
+  /// Reads the drawing again (from its file) when it is not kept in memory: an audit of ten
+  /// thousand icons keeps only their measurements, signatures and text detections, and the few
+  /// rules that compare two drawings (duplicates, selected states, look-alikes) read them back.
+  public private(set) var maskLoader: MaskLoader?
+  /// Whether the icon has a drawing, kept or to be read (without reading it).
+  public var hasDrawing: Bool { storedMask != nil || maskLoader != nil }
   /// The drawing's ``Spectrum/signature(_:)`` (nil without a mask), computed on first use and
   /// shared by the copies of this icon: the duplicate and look-alike rules and the JSON report all
   /// read it.
-  public var signature: Spectrum.Signature? { signatureCache.value(of: compactMask) }
+  public var signature: Spectrum.Signature? { signatureCache.value(of: self) }
   private var signatureCache = SignatureCache()
+  /// ``TextDetector/detect(_:minimumHeightPx:)`` of the drawing, computed while the icon was
+  /// measured, with the letter height it was computed for; nil when it was not (the text rule then
+  /// detects on the drawing itself).
+  public var textDetection: (minimumHeightPx: Int, detection: TextDetector.Detection?)?
   /// Tab bar items come in two states; an icon named with a selected suffix (`star-selected`)
   /// is the selected state of the item `star`.
   public var state: IconState
@@ -95,6 +112,28 @@ public struct AuditIcon: Sendable {
               widthPx: Int, heightPx: Int, metrics: IconMeasurements, mask: AlphaMask? = nil,
               state: IconState = .unselected, itemId: String? = nil, catalog: CatalogInfo? = nil,
               variants: [ScaleVariant] = [], compactMask: CompactMask? = nil) {
+    self.init(id: id, path: path, family: family, role: role, scale: scale, widthPx: widthPx, heightPx: heightPx,
+              metrics: metrics, state: state, itemId: itemId, catalog: catalog, variants: variants)
+    self.storedMask = compactMask ?? mask.map(CompactMask.init)
+  }
+
+  /// An icon whose drawing is read again from its file when a rule needs it, with its signature
+  /// (and text detection) computed while it was measured.
+  public init(id: String, path: String, family: String = "", role: IconRole = .unknown, scale: Double,
+              widthPx: Int, heightPx: Int, metrics: IconMeasurements, state: IconState = .unselected,
+              itemId: String? = nil, catalog: CatalogInfo? = nil, variants: [ScaleVariant] = [],
+              maskLoader: MaskLoader?, signature: Spectrum.Signature?,
+              textDetection: (minimumHeightPx: Int, detection: TextDetector.Detection?)? = nil) {
+    self.init(id: id, path: path, family: family, role: role, scale: scale, widthPx: widthPx, heightPx: heightPx,
+              metrics: metrics, state: state, itemId: itemId, catalog: catalog, variants: variants)
+    self.maskLoader = maskLoader
+    self.textDetection = textDetection
+    if let signature { signatureCache.store(signature) }
+  }
+
+  private init(id: String, path: String, family: String, role: IconRole, scale: Double, widthPx: Int,
+               heightPx: Int, metrics: IconMeasurements, state: IconState, itemId: String?,
+               catalog: CatalogInfo?, variants: [ScaleVariant]) {
     self.id = id
     self.path = path
     self.family = family
@@ -103,7 +142,6 @@ public struct AuditIcon: Sendable {
     self.widthPx = widthPx
     self.heightPx = heightPx
     self.metrics = metrics
-    self.compactMask = compactMask ?? mask.map(CompactMask.init)
     self.state = state
     self.itemId = itemId ?? id
     self.catalog = catalog
@@ -119,12 +157,18 @@ private final class SignatureCache: @unchecked Sendable {
   private let lock = NSLock()
   private var stored: Spectrum.Signature?
 
-  func value(of mask: CompactMask?) -> Spectrum.Signature? {
-    guard let mask else { return nil }
+  func store(_ signature: Spectrum.Signature) {
+    lock.lock()
+    stored = signature
+    lock.unlock()
+  }
+
+  func value(of icon: AuditIcon) -> Spectrum.Signature? {
     lock.lock()
     let cached = stored
     lock.unlock()
     if let cached { return cached }
+    guard let mask = icon.compactMask else { return nil }
     let computed = Spectrum.signature(mask.alphaMask)
     lock.lock()
     stored = computed
@@ -132,6 +176,9 @@ private final class SignatureCache: @unchecked Sendable {
     return computed
   }
 }
+
+/// Reads an icon's drawing again; nil when it cannot be read any more.
+public typealias MaskLoader = @Sendable () -> CompactMask?
 
 /// The state of a tab bar item's icon.
 public enum IconState: String, Sendable, Codable {

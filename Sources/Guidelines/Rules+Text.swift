@@ -45,7 +45,14 @@ public struct TextInIconRule: Rule {
     // Per icon and costly (a labelling of the core): on all cores, in the icons' order. An icon
     // of one component (as measured) has no two letters side by side.
     return context.icons.parallelMap { icon -> Finding? in
-      guard icon.metrics.components >= 2, let mask = icon.compactMask, let text = TextDetector.detect(mask, minimumHeightPx: minimumHeight) else { return nil }
+      guard icon.metrics.components >= 2 else { return nil }
+      let detection: TextDetector.Detection?
+      if let measured = icon.textDetection, measured.minimumHeightPx == minimumHeight {
+        detection = measured.detection
+      } else {
+        detection = icon.compactMask.flatMap { TextDetector.detect($0, minimumHeightPx: minimumHeight) }
+      }
+      guard let text = detection else { return nil }
       let heightPt = Double(text.heightPx) / icon.scale
       let baselinePt = Double(text.baselinePx + 1) / icon.scale
       return context.finding(

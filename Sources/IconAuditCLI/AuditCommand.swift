@@ -55,7 +55,8 @@ enum AuditCommand {
     if let role = arguments.value("role") { configuration.roleOverride = IconRole(rawValue: role) }
     var options = try CommonOptions.measurementOptions(arguments)
     if arguments.value("vector-scale") == nil { options.vectorScale = configuration.vectorScale }
-    options.keepMasks = true
+    options.drawings = .reload
+    options.textMinimumHeightPx = configuration.textMinimumHeightPx
 
     var baseline: Baseline?
     if let path = arguments.value("baseline") {
@@ -70,7 +71,10 @@ enum AuditCommand {
     var references: [ReferenceIcon] = []
     var failures: [InputFailure] = []
     if let directory = arguments.value("reference") {
-      let (refs, refFailures) = MeasurementPipeline.run(paths: [directory], options: options)
+      var referenceOptions = options
+      referenceOptions.drawings = .keep
+      referenceOptions.textMinimumHeightPx = nil
+      let (refs, refFailures) = MeasurementPipeline.run(paths: [directory], options: referenceOptions)
       references = refs.compactMap { icon in icon.mask.map { ReferenceIcon(name: icon.id, mask: $0) } }
       failures += refFailures
       if refs.isEmpty && refFailures.isEmpty {
@@ -84,10 +88,7 @@ enum AuditCommand {
     for failure in failures { Console.err("iconaudit: \(failure)") }
 
     let icons = StatePairing.assign(measured.map { icon in
-      AuditIcon(id: icon.id, path: icon.path, family: PathText.parent(icon.id),
-                role: configuration.role(forRelativePath: icon.path), scale: icon.scale,
-                widthPx: icon.widthPx, heightPx: icon.heightPx, metrics: icon.metrics,
-                catalog: icon.catalog, variants: icon.variants, compactMask: icon.compactMask)
+      icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path))
     }, suffixes: configuration.selectedSuffixes)
     var report = Auditor.audit(icons, configuration: configuration, references: references, label: arguments.value("label"))
     report.unreadable = failures.map { ($0.reportPath, $0.reason) }

@@ -147,15 +147,14 @@ enum SnapshotSource {
       do { configuration = try ConfigurationFile.load(path: configPath) } catch { throw Failure(message: error.description, usage: true) }
     }
     var options = MeasurementOptions()
-    options.keepMasks = true
+    options.drawings = .reload
+    options.textMinimumHeightPx = configuration.textMinimumHeightPx
     options.vectorScale = configuration.vectorScale
     options.vectorRendering = CommonOptions.isolatedRendering()
     let (measured, failures) = MeasurementPipeline.run(paths: [path], options: options)
     for failure in failures { Console.err("iconaudit: \(failure)") }
     let icons = StatePairing.assign(measured.map { icon in
-      AuditIcon(id: icon.id, path: icon.path, family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path),
-                scale: icon.scale, widthPx: icon.widthPx, heightPx: icon.heightPx, metrics: icon.metrics,
-                catalog: icon.catalog, variants: icon.variants, compactMask: icon.compactMask)
+      icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path))
     }, suffixes: configuration.selectedSuffixes)
     let report = Auditor.audit(icons, configuration: configuration, label: label)
     let json = JSONReportWriter.write(report, toolVersion: IconAuditCommand.version)

@@ -17,9 +17,30 @@ public struct MeasuredIcon: Sendable {
   public var widthPx: Int
   public var heightPx: Int
   public var metrics: IconMeasurements
-  /// The analysed coverage (a byte a pixel), kept only when `MeasurementOptions.keepMasks` is set.
+  /// The analysed coverage (a byte a pixel), kept only when `MeasurementOptions.drawings` is
+  /// `.keep` (and for vector icons under `.reload`: rendering them again costs a helper process).
   public var compactMask: CompactMask?
   public var mask: AlphaMask? { compactMask?.alphaMask }
+  /// Reads the analysed coverage again from the file (`MeasurementOptions.drawings == .reload`).
+  public var maskLoader: MaskLoader?
+  /// The drawing's signature, computed while the drawing was at hand (unless `.none`).
+  public var signature: Spectrum.Signature?
+  /// Text in the drawing, for `MeasurementOptions.textMinimumHeightPx`.
+  public var textDetection: (minimumHeightPx: Int, detection: TextDetector.Detection?)?
+
+  /// The icon as the rules see it.
+  public func auditIcon(family: String, role: IconRole) -> AuditIcon {
+    if let compactMask {
+      var icon = AuditIcon(id: id, path: path, family: family, role: role, scale: scale, widthPx: widthPx,
+                           heightPx: heightPx, metrics: metrics, catalog: catalog, variants: variants,
+                           compactMask: compactMask)
+      icon.textDetection = textDetection
+      return icon
+    }
+    return AuditIcon(id: id, path: path, family: family, role: role, scale: scale, widthPx: widthPx,
+                     heightPx: heightPx, metrics: metrics, catalog: catalog, variants: variants,
+                     maskLoader: maskLoader, signature: signature, textDetection: textDetection)
+  }
   /// Asset catalog properties, for image sets.
   public var catalog: CatalogInfo?
   /// The icon's other PNG scales, compared with the analysed one.
@@ -49,8 +70,13 @@ public struct MeasurementOptions: Sendable {
   public var limits: DecodeLimits = .default
   /// Worker threads; 0 means one per core.
   public var concurrency: Int = 0
-  /// Keep each icon's mask (the audit compares drawings); `measure` drops them.
-  public var keepMasks = false
+  /// What becomes of each icon's drawing once it is measured: `measure` drops it; the audit reads
+  /// it again when a rule compares two drawings, so that memory is bounded by the icons in flight
+  /// and not by the size of the set.
+  public var drawings: DrawingRetention = .drop
+  /// When set, text is looked for in each drawing while it is at hand
+  /// (`TextDetector.detect(_:minimumHeightPx:)`, for the text rule).
+  public var textMinimumHeightPx: Int?
   /// Where SVG and PDF icons are rendered. The library default renders in process; the command line
   /// renders each in a helper process with a time limit (`CommonOptions.isolatedRendering`).
   public var vectorRendering: VectorRendering = .inProcess
@@ -59,6 +85,18 @@ public struct MeasurementOptions: Sendable {
   /// took 85 s), and bar icons are a few hundred pixels at most.
   public var maxAnalysisSide = 1024
   public init() {}
+}
+
+/// What the pipeline keeps of a drawing after measuring it.
+public enum DrawingRetention: Sendable {
+  /// Nothing: measurements only.
+  case drop
+  /// The coverage, a byte a pixel (memory grows with the set).
+  case keep
+  /// Its signature (and text detection), and a way to read it again from the file: a PNG is
+  /// decoded again on demand; a vector icon's coverage is kept (rendering it again would cost a
+  /// helper process).
+  case reload
 }
 
 /// Finds, reads and measures icons. Icons are measured in parallel and returned in discovery
@@ -114,10 +152,29 @@ public enum MeasurementPipeline {
     for other in images where other.file != best.file && other.file.kind == .png && best.file.kind == .png {
       variants.append(ScaleVariant.compare(analysed: mask, other: other.image.alphaMask, path: other.file.relativePath))
     }
-    let measured = MeasuredIcon(
+    var measured = MeasuredIcon(
       id: icon.id, name: icon.name, path: best.file.relativePath, files: icon.files, kind: best.file.kind,
       scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics,
-      compactMask: options.keepMasks ? CompactMask(mask) : nil, catalog: icon.catalog, variants: variants)
+      compactMask: nil, catalog: icon.catalog, variants: variants)
+    let compact = options.drawings == .drop ? nil : CompactMask(mask)
+    if let height = options.textMinimumHeightPx, let compact {
+      measured.textDetection = (
+        height, metrics.components >= 2 ? TextDetector.detect(compact, minimumHeightPx: height) : nil)
+    }
+    switch options.drawings {
+    case .drop: break
+    case .keep: measured.compactMask = compact
+    case .reload where best.file.kind != .png: measured.compactMask = compact
+    case .reload:
+      measured.signature = Spectrum.signature(mask)
+      let file = best.file
+      measured.maskLoader = { @Sendable in
+        guard let image = try? IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits,
+                                                rendering: options.vectorRendering)
+        else { return nil }
+        return CompactMask(image.fitted(maxSide: options.maxAnalysisSide).alphaMask)
+      }
+    }
     return Result(icon: measured, failures: failures)
   }
 }

@@ -211,7 +211,7 @@ struct HTMLPage {
       if let i = indexOfId[finding.iconId] { findings[i].append(finding) }
     }
     self.findings = findings
-    hasMask = report.icons.map { icon in icon.mask.map { $0.width > 0 && $0.height > 0 } ?? false }
+    hasMask = report.icons.map { icon in icon.hasDrawing && icon.widthPx > 0 && icon.heightPx > 0 }
 
     var names: [String] = report.families.map(\.name)
     for icon in report.icons where !names.contains(icon.family) { names.append(icon.family) }

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+@testable import Guidelines
+import IconAuditCLI
+import IconMetrics
+import IconRaster
+import Testing
+import TestSupport
+
+/// The audit keeps only measurements, signatures and text detections of PNG icons, and reads a
+/// drawing back from its file when a rule compares two (issue 8: memory bounded by the icons in
+/// flight). The findings must be those of an audit that keeps every drawing.
+@Suite struct DrawingRetentionTests {
+  @Test func readingDrawingsBackGivesTheSameAudit() throws {
+    let root = try makeTemporaryFolder("retention")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    // A family with a duplicate, a selected state identical to its item, and text in an icon.
+    try writeFamily(root, extra: [
+      ("copy", ExampleFamily.glyph(3)), ("g1-selected", ExampleFamily.glyph(1)), ("label", TextExamples.letters),
+    ])
+    var keep = MeasurementOptions()
+    keep.drawings = .keep
+    keep.textMinimumHeightPx = AuditConfiguration().textMinimumHeightPx
+    var reload = keep
+    reload.drawings = .reload
+    let kept = MeasurementPipeline.run(paths: [root], options: keep).icons
+    let read = MeasurementPipeline.run(paths: [root], options: reload).icons
+    #expect(kept.count == 11 && read.count == 11)
+    for (a, b) in zip(kept, read) {
+      #expect(b.compactMask == nil && b.maskLoader != nil, "\(b.id) keeps its drawing")
+      #expect(b.maskLoader?() == a.compactMask, "\(b.id): the drawing read back differs")
+      #expect(b.signature == a.compactMask.map { Spectrum.signature($0.alphaMask) })
+      #expect(b.textDetection?.detection == a.textDetection?.detection)
+    }
+    #expect(read.first { $0.id == "label" }?.textDetection?.detection != nil)
+
+    func audit(_ icons: [MeasuredIcon]) -> AuditReport {
+      Auditor.audit(StatePairing.assign(icons.map { $0.auditIcon(family: "", role: .tabBar) }, suffixes: ["-selected"]))
+    }
+    let a = audit(kept), b = audit(read)
+    #expect(a.findings == b.findings)
+    let rules = Set(b.findings.map(\.ruleId))
+    for rule in ["duplicate_icon", "selected_state_mismatch", "text_in_icon"] {
+      #expect(rules.contains(rule), "\(rule) not exercised: \(rules.sorted())")
+    }
+  }
+}
