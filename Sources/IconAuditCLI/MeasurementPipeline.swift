@@ -156,16 +156,16 @@ public enum MeasurementPipeline {
       id: icon.id, name: icon.name, path: best.file.relativePath, files: icon.files, kind: best.file.kind,
       scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics,
       compactMask: nil, catalog: icon.catalog, variants: variants)
-    let compact = options.drawings == .drop ? nil : CompactMask(mask)
-    if let height = options.textMinimumHeightPx, let compact {
-      measured.textDetection = (
-        height, metrics.components >= 2 ? TextDetector.detect(compact, minimumHeightPx: height) : nil)
+    let keeps = options.drawings == .keep || (options.drawings == .reload && best.file.kind != .png)
+    // One component (as measured) holds no two letters side by side: the text rule skips it.
+    let looksForText = options.drawings != .drop && options.textMinimumHeightPx != nil && metrics.components >= 2
+    let compact = keeps || looksForText ? CompactMask(mask) : nil
+    if let height = options.textMinimumHeightPx, options.drawings != .drop {
+      measured.textDetection = (height, looksForText ? compact.flatMap { TextDetector.detect($0, minimumHeightPx: height) } : nil)
     }
-    switch options.drawings {
-    case .drop: break
-    case .keep: measured.compactMask = compact
-    case .reload where best.file.kind != .png: measured.compactMask = compact
-    case .reload:
+    if keeps {
+      measured.compactMask = compact
+    } else if options.drawings == .reload {
       measured.signature = Spectrum.signature(mask)
       let file = best.file
       measured.maskLoader = { @Sendable in
