@@ -37,22 +37,42 @@ public struct RuleDescription: Sendable {
   public var rationale: String
   public var defaultSeverity: Severity
   public var thresholds: [RuleThreshold]
-  /// Families that must trigger and must not trigger the rule on their target icon.
-  public var examples: [RuleExample]
+  /// Families that must trigger and must not trigger the rule on their target icon. Drawn on first
+  /// use: an audit reads a description's identifier and thresholds, never its examples.
+  public var examples: [RuleExample] { exampleStore.value }
+  private let exampleStore: LazyExamples
   /// Runs only when asked for (e.g. `resembles_system_icon` needs `--reference`).
   public var needsReference: Bool
 
   public init(identifier: String, name: String, scope: RuleScope, rationale: String,
-              defaultSeverity: Severity, thresholds: [RuleThreshold] = [], examples: [RuleExample] = [],
-              needsReference: Bool = false) {
+              defaultSeverity: Severity, thresholds: [RuleThreshold] = [],
+              examples: @autoclosure @escaping @Sendable () -> [RuleExample] = [], needsReference: Bool = false) {
     self.identifier = identifier
     self.name = name
     self.scope = scope
     self.rationale = rationale
     self.defaultSeverity = defaultSeverity
     self.thresholds = thresholds
-    self.examples = examples
+    self.exampleStore = LazyExamples(examples)
     self.needsReference = needsReference
+  }
+}
+
+/// A rule's examples, made once on first use, from any thread.
+private final class LazyExamples: @unchecked Sendable {
+  private let lock = NSLock()
+  private let make: @Sendable () -> [RuleExample]
+  private var made: [RuleExample]?
+
+  init(_ make: @escaping @Sendable () -> [RuleExample]) { self.make = make }
+
+  var value: [RuleExample] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let made { return made }
+    let examples = make()
+    made = examples
+    return examples
   }
 }
 

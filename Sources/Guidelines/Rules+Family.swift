@@ -3,15 +3,44 @@ import FamilyAnalysis
 import Foundation
 import IconMetrics
 
-/// Formats a number for a message: `1.27`, `2`, `0.5`.
+/// Formats a number for a message: `1.27`, `2`, `0.5` (`%.Nf`, trailing zeros dropped).
 func fmt(_ value: Double, _ decimals: Int = 2) -> String {
   guard value.isFinite else { return "–" }
+  if let text = fixedDecimal(value, decimals) { return text }
   var text = String(format: "%.\(decimals)f", value)
   if text.contains(".") {
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
   }
   return text
+}
+
+/// `fmt`'s text without `String(format:)` (a rule may format a few numbers for each of thousands
+/// of icons), for up to 6 decimals and |value| × 10^decimals < 10^15; nil otherwise. Rounds as
+/// `%.Nf` does: the exact binary value to nearest, ties to even. The product value × 10^N is
+/// carried exactly as hi + lo (`fma`), so a product that only looks like a tie is rounded by lo.
+func fixedDecimal(_ value: Double, _ decimals: Int) -> String? {
+  guard (0...6).contains(decimals) else { return nil }
+  var scale = 1.0
+  for _ in 0..<decimals { scale *= 10 }
+  let hi = value * scale
+  guard abs(hi) < 1e15 else { return nil }
+  let lo = (-hi).addingProduct(value, scale)  // value × scale − hi, exactly
+  var rounded = hi.rounded(.toNearestOrEven)
+  if abs(hi - rounded) == 0.5 && lo != 0 {  // hi is a tie, the exact product is not
+    rounded = lo > 0 ? hi + 0.5 : hi - 0.5
+  }
+  let units = UInt(abs(rounded)), unit = UInt(scale)
+  var text = value.sign == .minus ? "-" : ""  // as printf: "-0" for a negative value that rounds to 0
+  text += String(units / unit)
+  var fraction = units % unit, places = decimals
+  guard fraction != 0 else { return text }
+  while fraction % 10 == 0 {
+    fraction /= 10
+    places -= 1
+  }
+  let digits = String(fraction)
+  return text + "." + String(repeating: "0", count: places - digits.count) + digits
 }
 
 /// Whether an icon carries a shadow or glow halo (at `drop_shadow`'s default thresholds). The

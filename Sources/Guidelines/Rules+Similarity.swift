@@ -44,29 +44,32 @@ public struct DuplicateIconRule: Rule {
 
   public func check(_ context: RuleContext) -> [Finding] {
     let t = context.threshold
+    let icons = context.icons
     // The signatures on all cores (each icon computes its own once; the JSON report reuses it).
-    let items = zip(context.icons, context.icons.parallelMap(\.signature)).compactMap {
-      icon, signature -> (icon: AuditIcon, signature: Spectrum.Signature)? in
-      guard let signature, !signature.isEmpty else { return nil }
-      return (icon, signature)
-    }.sorted { ($0.icon.metrics.inkAreaPt2, $0.icon.path) < ($1.icon.metrics.inkAreaPt2, $1.icon.path) }
+    let signatures = icons.parallelMap(\.signature)
+    let drawn = icons.indices.filter { signatures[$0].map { !$0.isEmpty } ?? false }
+    // Each icon's rank in path order (equivalent paths share one): comparing ranks orders the
+    // pairs exactly as comparing their paths, without a string comparison per step of a sort.
+    let byPath = drawn.sorted { icons[$0].path < icons[$1].path }
+    var pathRank = [Int](repeating: 0, count: icons.count)
+    for k in byPath.indices.dropFirst() {
+      let isAfter = icons[byPath[k - 1]].path < icons[byPath[k]].path
+      pathRank[byPath[k]] = pathRank[byPath[k - 1]] + (isAfter ? 1 : 0)
+    }
+    // The drawn icons (indices into `icons`) in order of ink, then path.
+    let items = drawn.sorted {
+      (icons[$0].metrics.inkAreaPt2, pathRank[$0]) < (icons[$1].metrics.inkAreaPt2, pathRank[$1])
+    }
+    let rank = items.map { pathRank[$0] }
     // Sorted by ink, a pair whose ink differs by more than `inkDifference` can end the inner
     // loop: only the icons within that window are compared, so a large family costs
     // O(n log n + candidates), not n² comparisons.
-    // Each item's rank in path order (equivalent paths share one): comparing ranks orders the
-    // pairs exactly as comparing their paths, without a string comparison per step of the sort.
-    let byPath = items.indices.sorted { items[$0].icon.path < items[$1].icon.path }
-    var rank = [Int](repeating: 0, count: items.count)
-    for k in byPath.indices.dropFirst() {
-      let isAfter = items[byPath[k - 1]].icon.path < items[byPath[k]].icon.path
-      rank[byPath[k]] = rank[byPath[k - 1]] + (isAfter ? 1 : 0)
-    }
     let inkDifference = t("inkDifference")
     var pairs: [(Int, Int)] = []
     for j in items.indices {
       var i = j - 1
       while i >= 0 {
-        let inkA = items[i].icon.metrics.inkAreaPt2, inkB = items[j].icon.metrics.inkAreaPt2
+        let inkA = icons[items[i]].metrics.inkAreaPt2, inkB = icons[items[j]].metrics.inkAreaPt2
         if inkB - inkA > inkDifference * max(inkA, inkB) { break }
         pairs.append(rank[i] < rank[j] ? (i, j) : (j, i))
         i -= 1
@@ -76,21 +79,21 @@ public struct DuplicateIconRule: Rule {
     var findings: [Finding] = []
     for (i, j) in pairs {
       do {
-        let a = items[i], b = items[j]
+        let a = icons[items[i]], b = icons[items[j]]
         // The states of one item (star, star-selected) are selected_state_mismatch's to judge.
-        guard a.icon.id != b.icon.id, a.icon.itemId != b.icon.itemId,
-          Similarity.isWithin(a.signature, b.signature, t("signatureDistance"))
+        guard a.id != b.id, a.itemId != b.itemId,
+          Similarity.isWithin(signatures[items[i]]!, signatures[items[j]]!, t("signatureDistance"))
         else { continue }
         // Expanded only for the pairs that get this far.
-        guard let maskA = a.icon.mask, let maskB = b.icon.mask else { continue }
+        guard let maskA = a.mask, let maskB = b.mask else { continue }
         let scale = min(maskA.scale, maskB.scale)
         let ma = Similarity.resampled(maskA, toScale: scale), mb = Similarity.resampled(maskB, toScale: scale)
         let shift = max(1, Int((t("maxShiftPt") * scale).rounded(.up)))
         let ncc = Spectrum.normalizedCrossCorrelation(ma, mb, maxShift: shift).peak
         guard ncc >= t("minimumCorrelation") else { continue }
         findings.append(context.finding(
-          Self.description.identifier, b.icon,
-          "the same drawing as \(a.icon.path) (NCC \(fmt(ncc, 3)), at least \(fmt(t("minimumCorrelation"), 2)) is one drawing)",
+          Self.description.identifier, b,
+          "the same drawing as \(a.path) (NCC \(fmt(ncc, 3)), at least \(fmt(t("minimumCorrelation"), 2)) is one drawing)",
           measured: ncc, expected: "NCC < \(fmt(t("minimumCorrelation"), 2)) with every other icon",
           fix: "remove one of the two, or redraw it for what its name stands for"))
       }

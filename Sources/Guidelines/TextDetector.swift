@@ -154,58 +154,67 @@ public enum TextDetector {
 
   /// Every component described, without its holes (`holes` and `holeAreaPx` are 0: see
   /// ``addEnclosure(_:labelling:)``).
+  ///
+  /// Read a row at a time, by runs of one label: a run adds its box, area and moments in closed
+  /// form (Σx, Σx² of consecutive columns), two boundary edges at its ends, and one for each of
+  /// its pixels whose neighbour above or below has another label. The moments are sums of whole
+  /// numbers, kept in `Int` (far below 2⁵³, so the same values as summed in `Double` per pixel).
   static func geometry(_ labelling: ConnectedComponents) -> [Shape] {
     let w = labelling.width, h = labelling.height, n = labelling.count
     guard n > 0 else { return [] }
-    // Per label 1…n: the box, the area and the boundary length (Int), the moments (Double), in
-    // buffers owned by this function (no exclusivity checks in the loop).
+    // Per label 1…n: the box, the area, the boundary length and the moments, in a buffer owned by
+    // this function (no exclusivity checks in the loop).
     let m = n &+ 1
-    let ints = UnsafeMutableBufferPointer<Int>.allocate(capacity: 6 &* m)
-    let doubles = UnsafeMutableBufferPointer<Double>.allocate(capacity: 5 &* m)
-    defer {
-      ints.deallocate()
-      doubles.deallocate()
-    }
+    let ints = UnsafeMutableBufferPointer<Int>.allocate(capacity: 11 &* m)
+    defer { ints.deallocate() }
     let minX = ints.baseAddress!, minY = minX + m, maxX = minY + m, maxY = maxX + m
     let area = maxY + m, boundary = area + m
-    let sx = doubles.baseAddress!, sy = sx + m, sxx = sy + m, syy = sxx + m, sxy = syy + m
+    let sx = boundary + m, sy = sx + m, sxx = sy + m, syy = sxx + m, sxy = syy + m
     minX.update(repeating: Int.max, count: 2 &* m)
     maxX.update(repeating: Int.min, count: 2 &* m)
-    area.update(repeating: 0, count: 2 &* m)
-    sx.update(repeating: 0, count: 5 &* m)
+    area.update(repeating: 0, count: 7 &* m)
+    /// Σ i² for i in 0..<x.
+    @inline(__always) func squares(_ x: Int) -> Int { (x &- 1) &* x &* (2 &* x &- 1) / 6 }
     labelling.labels.withUnsafeBufferPointer { labels in
       for y in 0..<h {
         let row = y &* w
-        for x in 0..<w {
+        var x = 0
+        while x < w {
           let l = labels[row &+ x]
-          guard l > 0 else { continue }
-          let k = Int(l)
-          minX[k] = min(minX[k], x)
-          maxX[k] = max(maxX[k], x)
+          guard l > 0 else {
+            x &+= 1
+            continue
+          }
+          // The run start..<x of label l, and the 4-neighbours above and below its pixels with
+          // another label (outside the canvas counts as background).
+          let start = x
+          var vertical = 0
+          repeat {
+            if y == 0 || labels[row &- w &+ x] != l { vertical &+= 1 }
+            if y &+ 1 >= h || labels[row &+ w &+ x] != l { vertical &+= 1 }
+            x &+= 1
+          } while x < w && labels[row &+ x] == l
+          let k = Int(l), length = x &- start
+          let columns = (start &+ x &- 1) &* length / 2  // Σ x over the run
+          minX[k] = min(minX[k], start)
+          maxX[k] = max(maxX[k], x &- 1)
           minY[k] = min(minY[k], y)
           maxY[k] = max(maxY[k], y)
-          area[k] &+= 1
-          let fx = Double(x), fy = Double(y)
-          sx[k] += fx
-          sy[k] += fy
-          sxx[k] += fx * fx
-          syy[k] += fy * fy
-          sxy[k] += fx * fy
-          // 4-neighbours with another label (outside the canvas counts as background).
-          var edges = 0
-          if x &+ 1 >= w || labels[row &+ x &+ 1] != l { edges &+= 1 }
-          if x == 0 || labels[row &+ x &- 1] != l { edges &+= 1 }
-          if y &+ 1 >= h || labels[row &+ w &+ x] != l { edges &+= 1 }
-          if y == 0 || labels[row &- w &+ x] != l { edges &+= 1 }
-          boundary[k] &+= edges
+          area[k] &+= length
+          boundary[k] &+= vertical &+ 2
+          sx[k] &+= columns
+          sy[k] &+= y &* length
+          sxx[k] &+= squares(x) &- squares(start)
+          syy[k] &+= y &* y &* length
+          sxy[k] &+= y &* columns
         }
       }
     }
     var shapes: [Shape] = []
     for k in 1...n where area[k] > 0 {
       let a = Double(area[k])
-      let mx = sx[k] / a, my = sy[k] / a
-      let vxx = sxx[k] / a - mx * mx, vyy = syy[k] / a - my * my, vxy = sxy[k] / a - mx * my
+      let mx = Double(sx[k]) / a, my = Double(sy[k]) / a
+      let vxx = Double(sxx[k]) / a - mx * mx, vyy = Double(syy[k]) / a - my * my, vxy = Double(sxy[k]) / a - mx * my
       let minor = max(0, (vxx + vyy) / 2 - (((vxx - vyy) / 2) * ((vxx - vyy) / 2) + vxy * vxy).squareRoot())
       let glyph = Glyph(minX: minX[k], minY: minY[k], maxX: maxX[k], maxY: maxY[k], areaPx: area[k],
                         strokePx: 2 * a / Double(max(1, boundary[k])), holes: 0, holeAreaPx: 0)

@@ -15,17 +15,37 @@ public struct JSONValueEncoder {
 /// A mutable slot the nested containers write into.
 private final class _Box {
   var value: JSONValue?
-  var object: [String: _Box] = [:]
-  var objectOrder: [String] = []
+  /// An object's members in the order written (a key written again replaces its earlier value):
+  /// values (numbers, strings) as they are, containers as boxes. Hashed once, when resolved.
+  var members: [(key: String, member: Member)] = []
   var array: [_Box] = []
   enum Kind { case unset, single, object, array }
   var kind = Kind.unset
+
+  enum Member {
+    case value(JSONValue)
+    case box(_Box)
+
+    var resolved: JSONValue {
+      switch self {
+      case .value(let value): value
+      case .box(let box): box.resolved()
+      }
+    }
+  }
+
+  /// A member that is a container or is encoded by its own `encode(to:)`.
+  func child(forKey key: String) -> _Box {
+    let child = _Box()
+    members.append((key, .box(child)))
+    return child
+  }
 
   func resolved() -> JSONValue {
     switch kind {
     case .unset: return value ?? .object([:])
     case .single: return value ?? .null
-    case .object: return .object(object.mapValues { $0.resolved() })
+    case .object: return .object(Dictionary(members.lazy.map { ($0.key, $0.member.resolved) }, uniquingKeysWith: { $1 }))
     case .array: return .array(array.map { $0.resolved() })
     }
   }
@@ -72,13 +92,14 @@ private struct _Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let box: _Box
   var codingPath: [any CodingKey]
 
-  private func child(_ key: Key) -> _Box {
-    let child = _Box()
-    box.object[key.stringValue] = child
-    return child
-  }
+  private func child(_ key: Key) -> _Box { box.child(forKey: key.stringValue) }
 
-  mutating func encodeNil(forKey key: Key) throws { let c = child(key); c.kind = .single; c.value = .null }
+  mutating func encodeNil(forKey key: Key) throws { box.members.append((key.stringValue, .value(.null))) }
+  // The common values are stored directly (no box, no dynamic cast), as `encodeLeaf` would.
+  mutating func encode(_ value: Bool, forKey key: Key) throws { box.members.append((key.stringValue, .value(.bool(value)))) }
+  mutating func encode(_ value: String, forKey key: Key) throws { box.members.append((key.stringValue, .value(.string(value)))) }
+  mutating func encode(_ value: Double, forKey key: Key) throws { box.members.append((key.stringValue, .value(.double(value)))) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { box.members.append((key.stringValue, .value(.int(value)))) }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try encodeLeaf(value, into: child(key), codingPath: codingPath + [key])
   }

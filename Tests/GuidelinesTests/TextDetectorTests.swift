@@ -123,6 +123,73 @@ struct TextDetectorTests {
     #expect(TextDetector.detect(CompactMask(AlphaMask(width: 0, height: 0))) == nil)
   }
 
+  @Test("the geometry read by runs is the pixel-by-pixel description")
+  func geometryByRuns() {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    var labellings = ([TextExamples.letters, StrokeLetters.mask("AB")] + NotTextDrawings.all.map(\.mask)).map {
+      ConnectedComponents(mask: $0)
+    }
+    for (width, height) in [(1, 1), (7, 5), (24, 24), (48, 31)] {
+      for density: UInt64 in [10, 45, 80] {
+        let foreground = (0..<(width * height)).map { _ in next() % 100 < density }
+        labellings.append(ConnectedComponents(foreground: foreground, width: width, height: height))
+      }
+    }
+    for labelling in labellings {
+      let shapes = TextDetector.geometry(labelling), expected = Self.pixelByPixel(labelling)
+      #expect(shapes.count == expected.count)
+      for (shape, reference) in zip(shapes, expected) {
+        #expect(shape.label == reference.label && shape.glyph == reference.glyph)
+        #expect(shape.minorVariance == reference.minorVariance)
+      }
+    }
+  }
+
+  /// `TextDetector.geometry` as first written: each pixel adds itself to its label's sums.
+  static func pixelByPixel(_ labelling: ConnectedComponents) -> [TextDetector.Shape] {
+    let w = labelling.width, h = labelling.height, n = labelling.count
+    guard n > 0 else { return [] }
+    var minX = [Int](repeating: .max, count: n + 1), minY = minX
+    var maxX = [Int](repeating: .min, count: n + 1), maxY = maxX
+    var area = [Int](repeating: 0, count: n + 1), boundary = area
+    var sx = [Double](repeating: 0, count: n + 1), sy = sx, sxx = sx, syy = sx, sxy = sx
+    let labels = labelling.labels
+    for y in 0..<h {
+      for x in 0..<w {
+        let l = labels[y * w + x]
+        guard l > 0 else { continue }
+        let k = Int(l), fx = Double(x), fy = Double(y)
+        minX[k] = min(minX[k], x)
+        maxX[k] = max(maxX[k], x)
+        minY[k] = min(minY[k], y)
+        maxY[k] = max(maxY[k], y)
+        area[k] += 1
+        sx[k] += fx
+        sy[k] += fy
+        sxx[k] += fx * fx
+        syy[k] += fy * fy
+        sxy[k] += fx * fy
+        if x + 1 >= w || labels[y * w + x + 1] != l { boundary[k] += 1 }
+        if x == 0 || labels[y * w + x - 1] != l { boundary[k] += 1 }
+        if y + 1 >= h || labels[(y + 1) * w + x] != l { boundary[k] += 1 }
+        if y == 0 || labels[(y - 1) * w + x] != l { boundary[k] += 1 }
+      }
+    }
+    return (1...n).filter { area[$0] > 0 }.map { k in
+      let a = Double(area[k])
+      let mx = sx[k] / a, my = sy[k] / a
+      let vxx = sxx[k] / a - mx * mx, vyy = syy[k] / a - my * my, vxy = sxy[k] / a - mx * my
+      let minor = max(0, (vxx + vyy) / 2 - (((vxx - vyy) / 2) * ((vxx - vyy) / 2) + vxy * vxy).squareRoot())
+      let glyph = TextDetector.Glyph(minX: minX[k], minY: minY[k], maxX: maxX[k], maxY: maxY[k], areaPx: area[k],
+                                     strokePx: 2 * a / Double(max(1, boundary[k])), holes: 0, holeAreaPx: 0)
+      return TextDetector.Shape(label: Int32(k), glyph: glyph, minorVariance: minor)
+    }
+  }
+
   @Test("holes and their area")
   func holes() {
     let letter = StrokeLetters.mask("B")
