@@ -155,9 +155,12 @@ public enum JSONValue: Sendable, Equatable {
     guard value.isFinite else { return "null" }
     var p = 1.0
     for _ in 0..<decimals { p *= 10 }
-    var rounded = (value * p).rounded(.toNearestOrAwayFromZero) / p
+    // From 2⁵² on every double is a whole number (and scaling could overflow to infinity).
+    var rounded = value.magnitude >= 0x1p52 ? value : (value * p).rounded(.toNearestOrAwayFromZero) / p
     if rounded == 0 { rounded = 0 }
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+    if rounded == rounded.rounded() {
+      return abs(rounded) < 1e15 ? String(Int64(rounded)) : integerDigits(rounded)
+    }
     // Shortest round-trip form of the rounded value; never exponent form for |x| ≥ 1e-4.
     var text = "\(rounded)"
     if text.utf8.contains(UInt8(ascii: "e")) {  // the description is ASCII
@@ -170,12 +173,51 @@ public enum JSONValue: Sendable, Equatable {
     let negative = value < 0
     var p = 1.0
     for _ in 0..<decimals { p *= 10 }
+    // Beyond Int64 (|value| · 10^decimals ≥ 2⁶³) a double has no fraction left at these decimals:
+    // its exact integer digits.
+    guard abs(value) * p < 0x1p63 else { return integerDigits(value) }
     let scaled = Int64((abs(value) * p).rounded())
     let whole = scaled / Int64(p)
     var fraction = String(scaled % Int64(p))
     fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
     while fraction.hasSuffix("0") { fraction.removeLast() }
     return (negative ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+  }
+
+  /// The exact decimal digits of an integral double (any finite double of magnitude ≥ 2⁵²), by
+  /// long division of its integer significand shifted left: no exponent form.
+  static func integerDigits(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    let rounded = value.rounded(.toNearestOrAwayFromZero)
+    // Little-endian base-10⁹ limbs of |rounded| = significand · 2^exponent.
+    var limbs: [UInt64] = [UInt64(rounded.magnitude.significandBitPattern | (1 << 52))]
+    var shift = Int(rounded.magnitude.exponent) - 52
+    if shift < 0 { limbs = [UInt64(rounded.magnitude)] ; shift = 0 }
+    func normalise() {
+      var carry: UInt64 = 0
+      for k in limbs.indices {
+        let v = limbs[k] + carry
+        limbs[k] = v % 1_000_000_000
+        carry = v / 1_000_000_000
+      }
+      while carry > 0 {
+        limbs.append(carry % 1_000_000_000)
+        carry /= 1_000_000_000
+      }
+    }
+    normalise()
+    while shift > 0 {
+      let step = min(shift, 30)
+      for k in limbs.indices { limbs[k] <<= UInt64(step) }
+      normalise()
+      shift -= step
+    }
+    var text = String(limbs.last ?? 0)
+    for limb in limbs.dropLast().reversed() {
+      let digits = String(limb)
+      text += String(repeating: "0", count: 9 - digits.count) + digits
+    }
+    return (value < 0 && text != "0" ? "-" : "") + text
   }
 
   static func escape(_ s: String, into out: inout [UInt8]) {

@@ -200,3 +200,21 @@ func htmlTestReport() -> AuditReport {
     return tags
   }
 }
+
+@Suite struct JSONNumberTests {
+  /// Values past Int64 once crashed the number formatter (an overflow in its fixed-point path).
+  @Test func hugeValuesPrintTheirIntegerDigits() {
+    #expect(JSONValue.format(1e19, decimals: 4) == "10000000000000000000")
+    #expect(JSONValue.format(-1e19, decimals: 4) == "-10000000000000000000")
+    #expect(JSONValue.format(0x1p64, decimals: 0) == "18446744073709551616")
+    #expect(JSONValue.format(1e22, decimals: 2) == "10000000000000000000000")
+    let max = JSONValue.format(Double.greatestFiniteMagnitude, decimals: 4)
+    #expect(max.count == 309 && max.hasPrefix("17976931348623157") && !max.contains("e"))
+    var bytes: [UInt8] = []
+    JSONValue.format(3e20, decimals: 4, into: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "300000000000000000000")
+    // Ordinary values keep their form.
+    #expect(JSONValue.format(1234.56789, decimals: 4) == "1234.5679")
+    #expect(JSONValue.format(1e15, decimals: 4) == "1000000000000000")
+  }
+}
