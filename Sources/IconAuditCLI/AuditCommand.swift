@@ -112,7 +112,11 @@ enum AuditCommand {
     let text: String
     let prefix = arguments.value("path-prefix") ?? ""
     switch arguments.value("format") ?? "text" {
-    case "json": text = JSONReportWriter.write(report, toolVersion: IconAuditCommand.version)
+    case "json":
+      // Written as bytes, piece by piece: never the whole report as a tree or a String.
+      let bytes = JSONReportWriter.writeUTF8(report, toolVersion: IconAuditCommand.version)
+      guard OutputFile.emit(bytes, to: arguments.value("output"), inputs: paths) else { return .failure }
+      return exitCode(report, failures: failures, strict: arguments.flag("strict"))
     case "markdown": text = MarkdownReportWriter.write(report, toolVersion: IconAuditCommand.version)
     case "html":
       text = HTMLReportWriter.write(report, toolVersion: IconAuditCommand.version,
@@ -129,9 +133,13 @@ enum AuditCommand {
     default: text = TextReportWriter.write(report, color: arguments.value("output") == nil && Console.stdoutIsTerminal)
     }
     guard OutputFile.emit(text, to: arguments.value("output"), inputs: paths) else { return .failure }
+    return exitCode(report, failures: failures, strict: arguments.flag("strict"))
+  }
 
+  /// 2 when an input was unreadable, else 1 with error findings (or warnings, `--strict`), else 0.
+  static func exitCode(_ report: AuditReport, failures: [InputFailure], strict: Bool) -> ExitCode {
     if !failures.isEmpty { return .unreadableInput }
-    let failing = report.findings.contains { $0.severity == .error || (arguments.flag("strict") && $0.severity == .warning) }
+    let failing = report.findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     return failing ? .findings : .success
   }
 }

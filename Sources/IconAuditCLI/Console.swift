@@ -7,6 +7,10 @@ enum Console {
     FileHandle.standardOutput.write(Data(text.utf8))
   }
 
+  static func out(_ bytes: [UInt8]) {
+    FileHandle.standardOutput.write(Data(bytes))
+  }
+
   static func err(_ text: String) {
     let line = printable(text, keepNewlines: true)
     FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))

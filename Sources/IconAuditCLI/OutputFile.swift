@@ -11,6 +11,10 @@ enum OutputFile {
   }
 
   static func write(_ text: String, to path: String, inputs: [String]) throws {
+    try write(Array(text.utf8), to: path, inputs: inputs)
+  }
+
+  static func write(_ bytes: [UInt8], to path: String, inputs: [String]) throws {
     let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     for input in inputs {
       let resolved = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
@@ -22,7 +26,6 @@ enum OutputFile {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       throw Refusal(description: "\(path): is a directory")
     }
-    let bytes = Array(text.utf8)
     var existing = stat()
     let exists = stat(target, &existing) == 0
     if exists && (existing.st_mode & S_IFMT) != S_IFREG {
@@ -72,12 +75,17 @@ enum OutputFile {
   /// Writes a report to `path` (atomically) or, without a path, to standard output. Returns
   /// false after naming the problem on stderr when the file cannot be written.
   static func emit(_ text: String, to path: String?, inputs: [String]) -> Bool {
+    emit(Array(text.utf8), to: path, inputs: inputs)
+  }
+
+  /// ``emit(_:to:inputs:)`` of UTF-8 text.
+  static func emit(_ bytes: [UInt8], to path: String?, inputs: [String]) -> Bool {
     guard let path else {
-      Console.out(text)
+      Console.out(bytes)
       return true
     }
     do {
-      try write(text, to: path, inputs: inputs)
+      try write(bytes, to: path, inputs: inputs)
       return true
     } catch {
       Console.err("iconaudit: \(error)")

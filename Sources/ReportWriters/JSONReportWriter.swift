@@ -13,21 +13,71 @@ public enum JSONReportWriter {
   public static func value(_ report: AuditReport, toolVersion: String) -> JSONValue {
     // Per icon (its metrics encoded, its signature computed unless a rule already did): on all
     // cores, in order.
-    let icons: [JSONValue] = report.icons.parallelMap { icon in
-      .object([
-        "id": .string(icon.id),
-        "path": .string(icon.path),
-        "family": .string(icon.family),
-        "role": .string(icon.role.rawValue),
-        "state": .string(icon.state.rawValue),
-        "itemId": .string(icon.itemId),
-        "scale": .double(icon.scale),
-        "widthPx": .int(icon.widthPx),
-        "heightPx": .int(icon.heightPx),
-        "metrics": (try? JSONValueEncoder().encode(icon.metrics)) ?? .null,
-        "signature": icon.signature.map { .string(signatureHex($0)) } ?? .null,
-      ])
+    let icons: [JSONValue] = report.icons.parallelMap(iconValue)
+    var members = otherMembers(report, toolVersion: toolVersion)
+    members["icons"] = .array(icons)
+    members["findings"] = .array(report.findings.map(findingValue))
+    return .object(members)
+  }
+
+  /// The report's text (``value(_:toolVersion:)`` serialised), written piece by piece: each icon
+  /// and each finding is built and written on its own, on all cores, so that the whole document
+  /// never exists as a tree (a 10,000-icon report is 31 MB of text).
+  public static func writeUTF8(_ report: AuditReport, toolVersion: String) -> [UInt8] {
+    // Icons and findings are items of arrays two levels deep: {"icons": [item, …]}.
+    var icons = report.icons.parallelMap { icon in
+      var text: [UInt8] = []
+      iconValue(icon).append(to: &text, indent: 2)
+      return text
     }
+    var findings = report.findings.parallelMap { finding in
+      var text: [UInt8] = []
+      findingValue(finding).append(to: &text, indent: 2)
+      return text
+    }
+    let members = otherMembers(report, toolVersion: toolVersion)
+    var out: [UInt8] = []
+    out.reserveCapacity(icons.reduce(0) { $0 + $1.count + 8 } + findings.reduce(0) { $0 + $1.count + 8 } + (1 << 16))
+    JSONValue.appendObject(keys: Array(members.keys) + ["icons", "findings"], to: &out, indent: 0) { key, out in
+      switch key {
+      case "icons": JSONValue.appendArray(ofWritten: &icons, to: &out, indent: 1)
+      case "findings": JSONValue.appendArray(ofWritten: &findings, to: &out, indent: 1)
+      default: members[key]!.append(to: &out, indent: 1)
+      }
+    }
+    out.append(0x0A)
+    return out
+  }
+
+  static func iconValue(_ icon: AuditIcon) -> JSONValue {
+    .object([
+      "id": .string(icon.id),
+      "path": .string(icon.path),
+      "family": .string(icon.family),
+      "role": .string(icon.role.rawValue),
+      "state": .string(icon.state.rawValue),
+      "itemId": .string(icon.itemId),
+      "scale": .double(icon.scale),
+      "widthPx": .int(icon.widthPx),
+      "heightPx": .int(icon.heightPx),
+      "metrics": (try? JSONValueEncoder().encode(icon.metrics)) ?? .null,
+      "signature": icon.signature.map { .string(signatureHex($0)) } ?? .null,
+    ])
+  }
+
+  static func findingValue(_ f: Finding) -> JSONValue {
+    var object: [String: JSONValue] = [
+      "ruleId": .string(f.ruleId), "severity": .string(f.severity.rawValue), "path": .string(f.path),
+      "iconId": .string(f.iconId), "message": .string(f.message),
+    ]
+    object["measured"] = f.measured.map(JSONValue.double) ?? .null
+    object["expected"] = f.expected.map(JSONValue.string) ?? .null
+    object["fix"] = f.fix.map(JSONValue.string) ?? .null
+    return .object(object)
+  }
+
+  /// The top-level members other than the icons and the findings.
+  static func otherMembers(_ report: AuditReport, toolVersion: String) -> [String: JSONValue] {
     let totalIcons = report.families.reduce(0) { $0 + $1.icons.count }
     let overall = totalIcons == 0 ? 100 : report.families.reduce(0.0) { $0 + $1.consistencyScore * Double($1.icons.count) } / Double(totalIcons)
     var groups: [JSONValue] = []
@@ -62,33 +112,21 @@ public enum JSONReportWriter {
         }),
       ]))
     }
-    let findings: [JSONValue] = report.findings.map { f in
-      var object: [String: JSONValue] = [
-        "ruleId": .string(f.ruleId), "severity": .string(f.severity.rawValue), "path": .string(f.path),
-        "iconId": .string(f.iconId), "message": .string(f.message),
-      ]
-      object["measured"] = f.measured.map(JSONValue.double) ?? .null
-      object["expected"] = f.expected.map(JSONValue.string) ?? .null
-      object["fix"] = f.fix.map(JSONValue.string) ?? .null
-      return .object(object)
-    }
-    return .object([
+    return [
       "schemaVersion": .int(schemaVersion),
       "tool": .object(["name": .string("iconaudit"), "version": .string(toolVersion)]),
       "label": report.label.map(JSONValue.string) ?? .null,
-      "icons": .array(icons),
       "family": .object(["consistencyScore": .double(overall), "groups": .array(groups), "families": .array(families)]),
-      "findings": .array(findings),
       "summary": .object([
         "icons": .int(report.icons.count), "errors": .int(report.count(.error)), "warnings": .int(report.count(.warning)),
         "infos": .int(report.count(.info)), "unreadable": .int(report.unreadable.count),
       ]),
       "unreadable": .array(report.unreadable.map { .object(["path": .string($0.path), "reason": .string($0.reason)]) }),
-    ])
+    ]
   }
 
   public static func write(_ report: AuditReport, toolVersion: String) -> String {
-    value(report, toolVersion: toolVersion).serialized()
+    String(decoding: writeUTF8(report, toolVersion: toolVersion), as: UTF8.self)
   }
 
   /// A drawing's `Spectrum.Signature` as 512 hex digits (each cell quantised to a byte), so that

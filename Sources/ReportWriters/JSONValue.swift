@@ -71,6 +71,44 @@ public enum JSONValue: Sendable, Equatable {
     }
   }
 
+  // MARK: - Writing a document piece by piece (what `serializedUTF8()` would write)
+
+  /// Appends this value as it is written nested `indent` levels deep in a pretty document.
+  func append(to out: inout [UInt8], indent: Int, decimals: Int = 4) {
+    write(into: &out, indent: indent, decimals: decimals)
+  }
+
+  /// Appends an array `indent` levels deep whose items are already written (each at
+  /// `indent + 1`), as `.array` of them would be. Each item's text is released once appended.
+  static func appendArray(ofWritten items: inout [[UInt8]], to out: inout [UInt8], indent: Int) {
+    if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+    out.append(UInt8(ascii: "["))
+    for i in items.indices {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      newline(&out, indent + 1)
+      out.append(contentsOf: items[i])
+      items[i] = []
+    }
+    newline(&out, indent)
+    out.append(UInt8(ascii: "]"))
+  }
+
+  /// Appends the members of an object `indent` levels deep, written by `body` after each key, in
+  /// byte order of the keys, between the braces (`keys` not empty).
+  static func appendObject(keys: [String], to out: inout [UInt8], indent: Int,
+                           _ body: (String, inout [UInt8]) -> Void) {
+    out.append(UInt8(ascii: "{"))
+    for (i, key) in keys.sorted(by: precedes).enumerated() {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      newline(&out, indent + 1)
+      escape(key, into: &out)
+      out.append(contentsOf: ": ".utf8)
+      body(key, &out)
+    }
+    newline(&out, indent)
+    out.append(UInt8(ascii: "}"))
+  }
+
   /// An object or an array.
   private var isContainer: Bool {
     switch self {

@@ -57,6 +57,16 @@ func goldenReport() -> AuditReport {
     #expect(MarkdownReportWriter.write(again, toolVersion: "TEST") == Self.outputs[2].1)
   }
 
+  /// The report written piece by piece is the serialised tree, byte for byte (also with no icons
+  /// and no findings).
+  @Test func piecewiseJSONIsTheSerialisedTree() {
+    let bytes = JSONReportWriter.writeUTF8(Self.report, toolVersion: "TEST")
+    #expect(bytes == JSONReportWriter.value(Self.report, toolVersion: "TEST").serializedUTF8())
+    #expect(Self.report.findings.count > 3)
+    let empty = Auditor.audit([], label: nil)
+    #expect(JSONReportWriter.writeUTF8(empty, toolVersion: "T") == JSONReportWriter.value(empty, toolVersion: "T").serializedUTF8())
+  }
+
   @Test func markdownEscapesNames() {
     let md = Self.outputs[2].1
     #expect(!md.contains("<b>"))
