@@ -10,7 +10,8 @@
 /// starting from the lowest-x (then lowest-y) point; collinear points are dropped. Fewer than three
 /// distinct points give a degenerate hull (those points) of area 0.
 ///
-/// - Complexity: O(n log n) for n points (the sort), O(n) memory.
+/// - Complexity: O(n) to drop the points inside the octagon of extremes, then O(m log m) for the m
+///   left (the sort), O(n) memory.
 public struct ConvexHull: Sendable, Equatable {
   /// The hull polygon, not closed (the first vertex is not repeated).
   public var vertices: [Point2D]
@@ -18,7 +19,7 @@ public struct ConvexHull: Sendable, Equatable {
   public var area: Double
 
   public init(points: [Point2D]) {
-    let sorted = points.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
+    let sorted = Self.outsideOctagon(points).sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
     var unique: [Point2D] = []
     unique.reserveCapacity(sorted.count)
     for p in sorted where unique.last != p { unique.append(p) }
@@ -48,6 +49,50 @@ public struct ConvexHull: Sendable, Equatable {
     hull.removeLast()  // the first point again
     vertices = hull
     area = Self.shoelaceArea(hull)
+  }
+
+  /// The points that may be hull vertices: all but those strictly inside the octagon of the extreme
+  /// points in x, y, x + y and x − y (S. G. Akl, G. T. Toussaint, "A fast convex hull algorithm",
+  /// *Information Processing Letters* 7 (1978), pp. 219–222, doi:10.1016/0020-0190(78)90003-0).
+  /// Those vertices are hull points, so a point strictly inside their polygon is not a hull vertex:
+  /// the hull is the same, and a contour's thousands of points are sorted as a few hundred. Points
+  /// within a rounding margin of the octagon's edges are kept.
+  static func outsideOctagon(_ points: [Point2D]) -> [Point2D] {
+    guard points.count > 32 else { return points }
+    var extreme = [Int](repeating: 0, count: 8)
+    var best = [Double](repeating: -.infinity, count: 8)
+    var lowX = Double.infinity, highX = -Double.infinity, lowY = Double.infinity, highY = -Double.infinity
+    for (i, p) in points.enumerated() {
+      // Counter-clockwise (x right, y up): max x, max x + y, max y, max y − x, min x, min x + y,
+      // min y, max x − y; each as the largest of a linear form.
+      let forms = (p.x, p.x + p.y, p.y, p.y - p.x, -p.x, -p.x - p.y, -p.y, p.x - p.y)
+      if forms.0 > best[0] { best[0] = forms.0; extreme[0] = i }
+      if forms.1 > best[1] { best[1] = forms.1; extreme[1] = i }
+      if forms.2 > best[2] { best[2] = forms.2; extreme[2] = i }
+      if forms.3 > best[3] { best[3] = forms.3; extreme[3] = i }
+      if forms.4 > best[4] { best[4] = forms.4; extreme[4] = i }
+      if forms.5 > best[5] { best[5] = forms.5; extreme[5] = i }
+      if forms.6 > best[6] { best[6] = forms.6; extreme[6] = i }
+      if forms.7 > best[7] { best[7] = forms.7; extreme[7] = i }
+      lowX = min(lowX, p.x)
+      highX = max(highX, p.x)
+      lowY = min(lowY, p.y)
+      highY = max(highY, p.y)
+    }
+    var octagon: [Point2D] = []
+    for i in extreme where octagon.last != points[i] { octagon.append(points[i]) }
+    if octagon.count > 1 && octagon.first == octagon.last { octagon.removeLast() }
+    guard octagon.count >= 3 else { return points }
+    let span = max(highX - lowX, highY - lowY)
+    let margin = 1e-9 * span * span
+    var edges: [(a: Point2D, b: Point2D)] = []
+    for k in octagon.indices { edges.append((octagon[k], octagon[(k + 1) % octagon.count])) }
+    return points.filter { p in
+      for e in edges where (e.b.x - e.a.x) * (p.y - e.a.y) - (e.b.y - e.a.y) * (p.x - e.a.x) <= margin {
+        return true
+      }
+      return false
+    }
   }
 
   /// |Σ (x_i · y_{i+1} − x_{i+1} · y_i)| / 2 over a closed polygon given without repeating its first

@@ -82,6 +82,50 @@ struct GeometryTests {
     }
   }
 
+  @Test("the hull equals Andrew's chain over every point (the octagon prefilter drops none of it)",
+    arguments: 0..<6)
+  func hullMatchesTheUnfilteredChain(seed: Int) {
+    var rng = SeededRandom(seed: UInt64(seed) &+ 99)
+    let n = 33 + rng.int(below: 3000)
+    // Clouds in a disk, on a coarse grid (many collinear and repeated points), and on a circle.
+    let points: [Point2D] = (0..<n).map { _ in
+      switch seed % 3 {
+      case 0:
+        let r = rng.unit().squareRoot() * 40, t = rng.unit() * 2 * .pi
+        return Point2D(x: 50 + r * cos(t), y: 50 + r * sin(t))
+      case 1: return Point2D(x: Double(rng.int(below: 9)) * 0.5, y: Double(rng.int(below: 7)) * 0.5)
+      default:
+        let t = rng.unit() * 2 * .pi
+        return Point2D(x: 12 + 11 * cos(t), y: 12 + 11 * sin(t))
+      }
+    }
+    #expect(ConvexHull(points: points).vertices == Self.andrewsChain(points))
+  }
+
+  /// Andrew's monotone chain over all the points, as the reference.
+  static func andrewsChain(_ points: [Point2D]) -> [Point2D] {
+    var unique: [Point2D] = []
+    for p in points.sorted(by: { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }) where unique.last != p {
+      unique.append(p)
+    }
+    guard unique.count >= 3 else { return unique }
+    func cross(_ o: Point2D, _ a: Point2D, _ b: Point2D) -> Double {
+      (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+    }
+    var hull: [Point2D] = []
+    for p in unique {
+      while hull.count >= 2 && cross(hull[hull.count - 2], hull[hull.count - 1], p) <= 0 { hull.removeLast() }
+      hull.append(p)
+    }
+    let lower = hull.count + 1
+    for p in unique.reversed().dropFirst() {
+      while hull.count >= lower && cross(hull[hull.count - 2], hull[hull.count - 1], p) <= 0 { hull.removeLast() }
+      hull.append(p)
+    }
+    hull.removeLast()
+    return hull
+  }
+
   @Test("Material keylines: equal S within 2%, √bbox differs by ≥ 11%", arguments: [1.0, 2, 3])
   func keylines(scale: Double) {
     for outline in [false, true] {
