@@ -74,7 +74,7 @@ public enum TextDetector {
   }
 
   /// From the labelling of the core.
-  static func detect(_ labelling: ConnectedComponents, minimumHeightPx: Int) -> Detection? {
+  public static func detect(_ labelling: ConnectedComponents, minimumHeightPx: Int) -> Detection? {
     let h = labelling.height
     guard labelling.count >= 2 else { return nil }
 

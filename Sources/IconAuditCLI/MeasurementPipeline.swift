@@ -147,7 +147,15 @@ public enum MeasurementPipeline {
     // Over the analysis size, measured on a box-filtered copy (same canvas in points).
     let analysed = best.image.fitted(maxSide: options.maxAnalysisSide)
     let mask = analysed.alphaMask
-    let metrics = MetricsEngine.measure(mask, colors: analysed)
+    // Text is looked for in the core's components, labelled once for the measurements and for it.
+    let wantsText = options.drawings != .drop && options.textMinimumHeightPx != nil
+    let metrics: IconMeasurements
+    var core: ConnectedComponents?
+    if wantsText {
+      (metrics, core) = MetricsEngine.measureLabellingCore(mask, colors: analysed)
+    } else {
+      metrics = MetricsEngine.measure(mask, colors: analysed)
+    }
     var variants: [ScaleVariant] = []
     for other in images where other.file != best.file && other.file.kind == .png && best.file.kind == .png {
       variants.append(ScaleVariant.compare(analysed: mask, other: other.image.alphaMask, path: other.file.relativePath))
@@ -157,14 +165,12 @@ public enum MeasurementPipeline {
       scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics,
       compactMask: nil, catalog: icon.catalog, variants: variants)
     let keeps = options.drawings == .keep || (options.drawings == .reload && best.file.kind != .png)
-    // One component (as measured) holds no two letters side by side: the text rule skips it.
-    let looksForText = options.drawings != .drop && options.textMinimumHeightPx != nil && metrics.components >= 2
-    let compact = keeps || looksForText ? CompactMask(mask) : nil
-    if let height = options.textMinimumHeightPx, options.drawings != .drop {
-      measured.textDetection = (height, looksForText ? compact.flatMap { TextDetector.detect($0, minimumHeightPx: height) } : nil)
+    if let height = options.textMinimumHeightPx, let core {
+      // One component (as measured) holds no two letters side by side: the text rule skips it.
+      measured.textDetection = (height, metrics.components >= 2 ? TextDetector.detect(core, minimumHeightPx: height) : nil)
     }
     if keeps {
-      measured.compactMask = compact
+      measured.compactMask = CompactMask(mask)
     } else if options.drawings == .reload {
       measured.signature = Spectrum.signature(mask)
       let file = best.file

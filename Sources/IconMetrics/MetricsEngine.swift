@@ -24,18 +24,27 @@ import IconRaster
 public enum MetricsEngine {
   /// The measurements of a mask.
   public static func measure(_ mask: AlphaMask, colors: RGBAImage? = nil) -> IconMeasurements {
-    analyse(mask, colors: colors, allStrokeSamples: false).measurements
+    analyse(mask, colors: colors, allStrokeSamples: false, labelCore: false).analysis.measurements
+  }
+
+  /// The measurements of a mask and the labelling of its core (α ≥ 0.5; the components the
+  /// measurements count), for a caller that looks at the components one by one (text detection).
+  public static func measureLabellingCore(_ mask: AlphaMask, colors: RGBAImage? = nil)
+    -> (measurements: IconMeasurements, core: ConnectedComponents)
+  {
+    let (analysis, core) = analyse(mask, colors: colors, allStrokeSamples: false, labelCore: true)
+    return (analysis.measurements, core!)
   }
 
   /// The measurements of a mask with the geometry behind them.
   public static func analyse(_ mask: AlphaMask, colors: RGBAImage? = nil) -> IconAnalysis {
-    analyse(mask, colors: colors, allStrokeSamples: true)
+    analyse(mask, colors: colors, allStrokeSamples: true, labelCore: false).analysis
   }
 
   /// Without `allStrokeSamples` the stroke samples are only those that enter the median (the
   /// measurements are the same; ``measure(_:colors:)`` needs no more).
-  private static func analyse(_ mask: AlphaMask, colors: RGBAImage?, allStrokeSamples: Bool)
-    -> IconAnalysis
+  private static func analyse(_ mask: AlphaMask, colors: RGBAImage?, allStrokeSamples: Bool, labelCore: Bool)
+    -> (analysis: IconAnalysis, core: ConnectedComponents?)
   {
     let w = mask.width
     let h = mask.height
@@ -91,7 +100,9 @@ public enum MetricsEngine {
     let strokePx = stroke.samples.isEmpty ? strokeContour : stroke.medianPx
 
     // Topology and hygiene.
-    let components = ConnectedComponents.topology(paddedGrid: core, width: w, height: h)
+    let labelling = labelCore ? ConnectedComponents(paddedGrid: core, width: w, height: h) : nil
+    let components = labelling.map { (components: $0.count, holes: $0.holes) }
+      ?? ConnectedComponents.topology(paddedGrid: core, width: w, height: h)
     let hygiene = TemplateHygiene(mask: mask, contourLengthPx: perimeter, colors: colors)
 
     let density = hull.area > 0 ? ink / hull.area : 0
@@ -126,11 +137,12 @@ public enum MetricsEngine {
       haloOffsetPx: hygiene.haloOffsetPx,
       opaqueBackgroundShare: hygiene.opaqueBackgroundShare
     )
-    return IconAnalysis(
+    let analysis = IconAnalysis(
       measurements: measurements, widthPx: w, heightPx: h, scale: scale,
       contours: contour.loops, hull: hull.vertices, extentPx: extent, opticalCenterPx: centroid,
       strokeSamples: stroke.samples, skeletonEndPointsPx: skeleton.endPoints.map(centre),
       skeletonJunctionsPx: skeleton.junctionPixels.map(centre),
       haloCentroidPx: hygiene.haloCentroidPx, coreCentroidPx: hygiene.coreCentroidPx)
+    return (analysis, labelling)
   }
 }
