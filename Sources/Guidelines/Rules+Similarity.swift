@@ -137,11 +137,14 @@ public struct ResemblesSystemIconRule: Rule {
     let t = context.threshold
     let references = context.references.map { (reference: $0, signature: Spectrum.signature($0.mask)) }.filter { !$0.signature.isEmpty }
     return context.icons.compactMap { icon in
-      guard let mask = icon.mask, let box = Similarity.inkBox(mask), let signature = icon.signature else { return nil }
+      // The signature prefilter first: the drawing is read (back) only for an icon near a reference.
+      guard let signature = icon.signature else { return nil }
+      let near = references.filter { Similarity.isWithin(signature, $0.signature, t("signatureDistance")) }
+      guard !near.isEmpty, let mask = icon.mask, let box = Similarity.inkBox(mask) else { return nil }
       let sigma = t("blurPt") * mask.scale, margin = Int((2 * sigma).rounded(.up))
       var blurred: AlphaMask?
       var best: (name: String, ncc: Double)?
-      for (reference, referenceSignature) in references where Similarity.isWithin(signature, referenceSignature, t("signatureDistance")) {
+      for (reference, _) in near {
         let atScale = Similarity.resampled(reference.mask, toScale: mask.scale)
         guard let referenceBox = Similarity.inkBox(atScale) else { continue }
         // Match the glyph sizes (a look-alike is one at any size), within reason.

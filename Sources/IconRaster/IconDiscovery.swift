@@ -84,13 +84,17 @@ public enum IconDiscovery {
         issues.append(DiscoveryIssue(path: path, reason: "no such file or directory"))
         continue
       }
+      if !isDirectory.boolValue && parse(fileName: PathText.lastComponent(path)) == nil {
+        issues.append(DiscoveryIssue(path: path, reason: "unsupported file type (expected .png, .svg or .pdf)"))
+        continue
+      }
       let canonical = canonicalPath(path)
       // The same file or folder named twice is read once.
       if !roots.contains(where: { $0.canonical == canonical }) {
         roots.append((path, canonical, isDirectory.boolValue))
       }
     }
-    let labels = rootLabels(roots.map(\.canonical))
+    let labels = rootLabels(roots.map { ($0.canonical, $0.isDirectory) })
     for ((path, _, isDirectory), label) in zip(roots, labels) {
       // With one PATH, reports show paths relative to it (a file or an image set: its name); with
       // several, each PATH's files are prefixed by its label, so that `a/Icons` and `b/Icons`, or
@@ -107,13 +111,8 @@ public enum IconDiscovery {
           walk(directory: path, relative: prefix, root: canonicalPath(path), visited: &visited, files: &files, sets: &sets,
                issues: &issues, depth: 0, inCatalog: path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/"))
         }
-      } else {
-        let name = (path as NSString).lastPathComponent
-        if let file = iconFile(path: path, relativePath: roots.count > 1 ? label : name) {
-          files.append(file)
-        } else {
-          issues.append(DiscoveryIssue(path: path, reason: "unsupported file type (expected .png, .svg or .pdf)"))
-        }
+      } else if let file = iconFile(path: path, relativePath: roots.count > 1 ? label : PathText.lastComponent(path)) {
+        files.append(file)
       }
     }
     // Byte order of ids: stable whatever the file system returns.
@@ -122,17 +121,20 @@ public enum IconDiscovery {
   }
 
   /// A label for each of several distinct paths: the shortest common number k ≥ 1 of trailing
-  /// components (of the canonical paths) that tells them apart, e.g. `44px` and `50px`, or
-  /// `a/Icons` and `b/Icons`.
-  static func rootLabels(_ canonicalPaths: [String]) -> [String] {
-    let components = canonicalPaths.map { $0.split(separator: "/").map(String.init) }
+  /// components (of the canonical paths) that tells them apart as icons, e.g. `44px` and `50px`,
+  /// `a/Icons` and `b/Icons`, or `light/star.png` and `dark/star@2x.png` (a file is told apart by
+  /// its icon name, without `@Nx` and extension: files that still share a label are one icon's
+  /// scales).
+  static func rootLabels(_ roots: [(canonicalPath: String, isDirectory: Bool)]) -> [String] {
+    let components = roots.map { $0.canonicalPath.split(separator: "/").map(String.init) }
+    let keys = zip(roots, components).map { root, parts -> [String] in
+      guard !root.isDirectory, let last = parts.last, let name = parse(fileName: last)?.name else { return parts }
+      return parts.dropLast() + [name]
+    }
     let longest = components.map(\.count).max() ?? 0
     var k = 1
-    while true {
-      let labels = components.map { $0.suffix(k).joined(separator: "/") }
-      if k >= longest || Set(labels).count == labels.count { return labels }
-      k += 1
-    }
+    while k < longest && Set(keys.map { $0.suffix(k) }).count < keys.count { k += 1 }
+    return components.map { $0.suffix(k).joined(separator: "/") }
   }
 
   /// Parses `name@2x.png` into ("name", 2). Returns nil for other extensions.

@@ -111,10 +111,11 @@ import Testing
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("paths-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
     let fm = FileManager.default
-    for folder in ["44px/set-01", "50px/set-01", "a/Icons", "b/Icons", "c"] {
+    for folder in ["44px/set-01", "50px/set-01", "a/Icons", "b/Icons", "c", "light", "dark"] {
       try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
     }
-    for name in ["44px/set-01/x.png", "50px/set-01/x.png", "a/Icons/y.png", "b/Icons/y.png", "c/z.png"] {
+    for name in ["44px/set-01/x.png", "50px/set-01/x.png", "a/Icons/y.png", "b/Icons/y.png", "c/z.png",
+                 "light/star.png", "dark/star@2x.png", "light/star@2x.png", "README.md"] {
       _ = fm.createFile(atPath: root + "/" + name, contents: Data([1]))
     }
     let sizes = IconDiscovery.discover([root + "/44px", root + "/50px/", root + "/44px"])
@@ -130,6 +131,16 @@ import Testing
     // Files given one by one keep their names while those differ.
     let files = IconDiscovery.discover([root + "/c/z.png", root + "/a/Icons/y.png"])
     #expect(files.icons.map(\.id) == ["y", "z"])
+    // Files are told apart by their icon names: two folders' stars stay two icons; one folder's
+    // star.png and star@2x.png are one icon at two scales.
+    let stars = IconDiscovery.discover([root + "/light/star.png", root + "/dark/star@2x.png"])
+    #expect(stars.icons.map(\.id) == ["dark/star", "light/star"])
+    let scales = IconDiscovery.discover([root + "/light/star.png", root + "/light/star@2x.png"])
+    #expect(scales.icons.count == 1 && scales.icons[0].files.map(\.scale) == [1, 2])
+    // A file that is not an icon is reported and does not make the others' paths longer.
+    let withReadme = IconDiscovery.discover([root + "/c", root + "/README.md"])
+    #expect(withReadme.icons.map(\.id) == ["z"])
+    #expect(withReadme.issues.map(\.reason) == ["unsupported file type (expected .png, .svg or .pdf)"])
   }
 }
 
