@@ -58,7 +58,7 @@ public struct AuditConfiguration: Sendable, Equatable {
   /// then be looked for while each drawing is measured.
   public var textMinimumHeightPx: Int? {
     guard isEnabled(TextInIconRule.description.identifier) else { return nil }
-    return thresholds(for: TextInIconRule.description)["minimumLetterHeightPx"].map { Int($0.rounded()) }
+    return thresholds(for: TextInIconRule.description)["minimumLetterHeightPx"].map(TextInIconRule.letterHeight)
   }
 
   /// The role of an icon: `--role`, then the first matching pattern, then folder names.

@@ -104,8 +104,9 @@ public struct AuditIcon: Sendable {
   }
   private var storedMask: CompactMask?
   /// Reads the drawing again (from its file) when it is not kept in memory: an audit of ten
-  /// thousand icons keeps only their measurements, signatures and text detections, and the few
-  /// rules that compare two drawings (duplicates, selected states, look-alikes) read them back.
+  /// thousand icons keeps only their measurements, signatures and text detections; what needs the
+  /// pixels reads them back: the rules that compare two drawings (duplicates, selected states,
+  /// look-alikes of `--reference` icons), the stair count of aliased edges, the HTML report.
   public private(set) var maskLoader: MaskLoader?
   /// Whether the icon has a drawing, kept or to be read (without reading it).
   public var hasDrawing: Bool { storedMask != nil || maskLoader != nil }

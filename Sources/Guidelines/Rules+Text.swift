@@ -40,8 +40,14 @@ public struct TextInIconRule: Rule {
                   target: "code", triggers: false),
     ])
 
+  /// The configured letter height in whole pixels, clamped to 1…100,000 (a value of 1e20 or NaN in a
+  /// configuration file must not trap).
+  static func letterHeight(_ configured: Double) -> Int {
+    configured.isNaN ? 5 : Int(min(max(configured.rounded(), 1), 100_000))
+  }
+
   public func check(_ context: RuleContext) -> [Finding] {
-    let minimumHeight = Int(context.threshold("minimumLetterHeightPx").rounded())
+    let minimumHeight = Self.letterHeight(context.threshold("minimumLetterHeightPx"))
     // Per icon and costly (a labelling of the core): on all cores, in the icons' order. An icon
     // of one component (as measured) has no two letters side by side.
     return context.icons.parallelMap { icon -> Finding? in

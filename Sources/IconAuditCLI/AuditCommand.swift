@@ -16,7 +16,8 @@ enum AuditCommand {
       PATH is a PNG, SVG or PDF file or a folder (searched recursively). Each folder is a family;
       its role (tab bar, toolbar, …) comes from --role, the configuration's role patterns, or the
       folder's name (TabBar, Toolbar, NavigationBar, QuickActions). With several PATHs, paths in the
-      reports start with each PATH's last folder name (more when two end alike: a/Icons, b/Icons).
+      reports start with each PATH's last path component (more when two end alike: a/Icons,
+      b/Icons); keep the same PATHs between a baseline and the audits compared with it.
 
       Configuration: --config FILE, else the nearest .iconaudit.json in the first PATH's folder or
       above. 'iconaudit rules' lists the rules, their identifiers and thresholds.
@@ -91,6 +92,10 @@ enum AuditCommand {
       icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path))
     }, suffixes: configuration.selectedSuffixes)
     var report = Auditor.audit(icons, configuration: configuration, references: references, label: arguments.value("label"))
+    // A drawing a rule could not read back (its file changed or went away meanwhile) is unreadable.
+    let readBack = options.readBackFailures.all
+    for failure in readBack { Console.err("iconaudit: \(failure)") }
+    failures += readBack
     report.unreadable = failures.map { ($0.reportPath, $0.reason) }
 
     if let path = arguments.value("write-baseline") {
@@ -133,7 +138,10 @@ enum AuditCommand {
     default: text = TextReportWriter.write(report, color: arguments.value("output") == nil && Console.stdoutIsTerminal)
     }
     guard OutputFile.emit(text, to: arguments.value("output"), inputs: paths) else { return .failure }
-    return exitCode(report, failures: failures, strict: arguments.flag("strict"))
+    // The HTML report reads the drawings back too.
+    let late = options.readBackFailures.all.filter { failure in !readBack.contains { $0.reportPath == failure.reportPath } }
+    for failure in late { Console.err("iconaudit: \(failure)") }
+    return exitCode(report, failures: failures + late, strict: arguments.flag("strict"))
   }
 
   /// 2 when an input was unreadable, else 1 with error findings (or warnings, `--strict`), else 0.

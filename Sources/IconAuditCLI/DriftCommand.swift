@@ -157,6 +157,7 @@ enum SnapshotSource {
       icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path))
     }, suffixes: configuration.selectedSuffixes)
     let report = Auditor.audit(icons, configuration: configuration, label: label)
+    for failure in options.readBackFailures.all { Console.err("iconaudit: \(failure)") }
     let json = JSONReportWriter.write(report, toolVersion: IconAuditCommand.version)
     do {
       return try Snapshot(json: Data(json.utf8), source: label)

@@ -13,7 +13,7 @@ enum MeasureCommand {
     discussion: """
       PATH is a PNG, SVG or PDF file or a folder (searched recursively). name.png, name@2x.png and
       name@3x.png are one icon; the largest scale is measured. Lengths are in points (px / scale).
-      With several PATHs, paths start with each PATH's last folder name (more when two end alike).
+      With several PATHs, paths start with each PATH's last path component (more when two end alike).
 
       Exit codes: 0 every input was read; 2 some input could not be read (the others are still
       measured, and each unreadable file is named on stderr); 64 usage error.

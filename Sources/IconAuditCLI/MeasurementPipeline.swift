@@ -23,7 +23,8 @@ public struct MeasuredIcon: Sendable {
   public var mask: AlphaMask? { compactMask?.alphaMask }
   /// Reads the analysed coverage again from the file (`MeasurementOptions.drawings == .reload`).
   public var maskLoader: MaskLoader?
-  /// The drawing's signature, computed while the drawing was at hand (unless `.none`).
+  /// The drawing's signature, computed while the drawing was at hand when it is not kept (a PNG
+  /// under `.reload`); otherwise computed from the kept drawing when first asked for.
   public var signature: Spectrum.Signature?
   /// Text in the drawing, for `MeasurementOptions.textMinimumHeightPx`.
   public var textDetection: (minimumHeightPx: Int, detection: TextDetector.Detection?)?
@@ -77,6 +78,8 @@ public struct MeasurementOptions: Sendable {
   /// When set, text is looked for in each drawing while it is at hand
   /// (`TextDetector.detect(_:minimumHeightPx:)`, for the text rule).
   public var textMinimumHeightPx: Int?
+  /// Where a drawing that cannot be read back (`.reload`) is recorded.
+  public var readBackFailures = ReadBackFailures()
   /// Where SVG and PDF icons are rendered. The library default renders in process; the command line
   /// renders each in a helper process with a time limit (`CommonOptions.isolatedRendering`).
   public var vectorRendering: VectorRendering = .inProcess
@@ -85,6 +88,27 @@ public struct MeasurementOptions: Sendable {
   /// took 85 s), and bar icons are a few hundred pixels at most.
   public var maxAnalysisSide = 1024
   public init() {}
+}
+
+/// The drawings that could not be read back for a rule or the HTML report (the file changed or
+/// went away after it was measured): reported as unreadable, never silently skipped.
+public final class ReadBackFailures: @unchecked Sendable {
+  private let lock = NSLock()
+  private var entries: [String: InputFailure] = [:]
+  public init() {}
+
+  func record(_ failure: InputFailure) {
+    lock.lock()
+    if entries[failure.reportPath] == nil { entries[failure.reportPath] = failure }
+    lock.unlock()
+  }
+
+  /// Every failure so far, by report path.
+  public var all: [InputFailure] {
+    lock.lock()
+    defer { lock.unlock() }
+    return entries.values.sorted { $0.reportPath.utf8.lexicographicallyPrecedes($1.reportPath.utf8) }
+  }
 }
 
 /// What the pipeline keeps of a drawing after measuring it.
@@ -174,13 +198,46 @@ public enum MeasurementPipeline {
     } else if options.drawings == .reload {
       measured.signature = Spectrum.signature(mask)
       let file = best.file
+      let measuredVersion = FileVersion(path: file.path)
       measured.maskLoader = { @Sendable in
-        guard let image = try? IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits,
-                                                rendering: options.vectorRendering)
-        else { return nil }
-        return CompactMask(image.fitted(maxSide: options.maxAnalysisSide).alphaMask)
+        // The drawing read back must be the one measured: a file changed since is not compared.
+        guard let version = FileVersion(path: file.path), version == measuredVersion else {
+          options.readBackFailures.record(InputFailure(
+            path: file.path, reason: "changed or removed while it was audited; not compared with other icons",
+            reportPath: file.relativePath))
+          return nil
+        }
+        do {
+          let image = try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits,
+                                          rendering: options.vectorRendering)
+          return CompactMask(image.fitted(maxSide: options.maxAnalysisSide).alphaMask)
+        } catch {
+          options.readBackFailures.record(InputFailure(
+            path: file.path, reason: "\((error as? RasterError)?.reason ?? "\(error)") (when read again)",
+            reportPath: file.relativePath))
+          return nil
+        }
       }
     }
     return Result(icon: measured, failures: failures)
+  }
+}
+
+/// A file's identity and version: device, inode, size and modification time.
+struct FileVersion: Equatable, Sendable {
+  var device: UInt64
+  var inode: UInt64
+  var size: Int64
+  var modifiedSeconds: Int
+  var modifiedNanoseconds: Int
+
+  init?(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    modifiedSeconds = info.st_mtim.tv_sec
+    modifiedNanoseconds = info.st_mtim.tv_nsec
   }
 }

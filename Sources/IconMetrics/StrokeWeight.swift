@@ -57,7 +57,8 @@ public struct StrokeWeight: Sendable, Equatable {
 
   /// All skeleton pixels with their local width, in raster order.
   public var samples: [Sample]
-  /// Median local width over the counted samples, in px; 0 without a skeleton.
+  /// Median local width over the counted samples (at most ``medianSampleLimit`` of them, evenly
+  /// spaced), in px; 0 without a skeleton.
   public var medianPx: Double
 
   /// The most skeleton pixels whose widths enter the median.

@@ -16,7 +16,8 @@ public enum IconFileKind: String, Sendable, Codable, CaseIterable {
 public struct IconFile: Sendable, Hashable {
   /// The path to open (as given on the command line, joined with what was found below it).
   public var path: String
-  /// The path shown in reports: relative to the audited root.
+  /// The path shown in reports: relative to the audited PATH; with several PATHs, it starts with
+  /// the PATH's label (``IconDiscovery/rootLabels(_:)``).
   public var relativePath: String
   public var kind: IconFileKind
   /// Pixels per point: 1, 2 or 3 from `@Nx` for PNGs (1 without a suffix); nil for vectors,

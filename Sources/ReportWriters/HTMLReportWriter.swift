@@ -71,9 +71,8 @@ public enum HTMLReportWriter {
   /// a tint colour wherever the icon appears: iOS renders a template image the same way.
   static func glyphStyles(_ page: HTMLPage) -> String {
     var css = "<style>\n"
-    for (index, icon) in page.report.icons.enumerated() where page.hasMask[index] {
-      guard let mask = icon.mask else { continue }
-      let png = Data(PNGCodec.encode(mask)).base64EncodedString()
+    for (index, png) in page.glyphPNGs.enumerated() {
+      guard let png else { continue }
       css += ".gm\(index){--m:url(\"data:image/png;base64,\(png)\")}\n"
     }
     return css + "</style>\n"
@@ -198,8 +197,11 @@ struct HTMLPage {
   let findings: [[Finding]]
   /// Icon id → index of its first icon.
   let indexOfId: [String: Int]
-  /// Whether the icon kept a non-empty mask (its glyph can be drawn).
+  /// Whether the icon's drawing could be had (kept, or read back) and is not empty: its glyph
+  /// can be drawn.
   let hasMask: [Bool]
+  /// Each drawable icon's coverage as a base64 PNG, read once.
+  let glyphPNGs: [String?]
 
   init(_ report: AuditReport) {
     self.report = report
@@ -211,7 +213,11 @@ struct HTMLPage {
       if let i = indexOfId[finding.iconId] { findings[i].append(finding) }
     }
     self.findings = findings
-    hasMask = report.icons.map { icon in icon.hasDrawing && icon.widthPx > 0 && icon.heightPx > 0 }
+    glyphPNGs = report.icons.parallelMap { icon in
+      guard icon.hasDrawing, let mask = icon.mask, mask.width > 0, mask.height > 0 else { return nil }
+      return Data(PNGCodec.encode(mask)).base64EncodedString()
+    }
+    hasMask = glyphPNGs.map { $0 != nil }
 
     var names: [String] = report.families.map(\.name)
     for icon in report.icons where !names.contains(icon.family) { names.append(icon.family) }

@@ -191,10 +191,13 @@ public enum JSONValue: Sendable, Equatable {
   /// −0 becomes 0; whole numbers print without a fraction.
   static func format(_ value: Double, decimals: Int) -> String {
     guard value.isFinite else { return "null" }
+    // A double has at most 17 significant digits: more decimals than that add nothing.
+    let decimals = min(max(decimals, 0), 17)
     var p = 1.0
     for _ in 0..<decimals { p *= 10 }
-    // From 2⁵² on every double is a whole number (and scaling could overflow to infinity).
-    var rounded = value.magnitude >= 0x1p52 ? value : (value * p).rounded(.toNearestOrAwayFromZero) / p
+    // Scaled past 2⁵³ the product is no longer exact (and could overflow to infinity): such a
+    // value keeps its own digits, which `fixed` rounds if they come in exponent form.
+    var rounded = value.magnitude * p >= 0x1p53 ? value : (value * p).rounded(.toNearestOrAwayFromZero) / p
     if rounded == 0 { rounded = 0 }
     if rounded == rounded.rounded() {
       return abs(rounded) < 1e15 ? String(Int64(rounded)) : integerDigits(rounded)
@@ -211,9 +214,20 @@ public enum JSONValue: Sendable, Equatable {
     let negative = value < 0
     var p = 1.0
     for _ in 0..<decimals { p *= 10 }
-    // Beyond Int64 (|value| · 10^decimals ≥ 2⁶³) a double has no fraction left at these decimals:
-    // its exact integer digits.
-    guard abs(value) * p < 0x1p63 else { return integerDigits(value) }
+    // Beyond Int64 (|value| · 10^decimals ≥ 2⁶³): the whole part's exact digits, then the fraction
+    // (exact: a double with a fraction is below 2⁵²), rounded to the decimals.
+    guard abs(value) * p < 0x1p63 else {
+      var whole = value.rounded(.towardZero)
+      var scaledFraction = (abs(value - whole) * p).rounded()
+      if scaledFraction >= p {
+        whole += negative ? -1 : 1
+        scaledFraction = 0
+      }
+      var fraction = scaledFraction == 0 ? "" : String(Int64(scaledFraction))
+      if !fraction.isEmpty { fraction = String(repeating: "0", count: decimals - fraction.count) + fraction }
+      while fraction.hasSuffix("0") { fraction.removeLast() }
+      return integerDigits(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    }
     let scaled = Int64((abs(value) * p).rounded())
     let whole = scaled / Int64(p)
     var fraction = String(scaled % Int64(p))
@@ -226,6 +240,7 @@ public enum JSONValue: Sendable, Equatable {
   /// long division of its integer significand shifted left: no exponent form.
   static func integerDigits(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
+    guard value.rounded(.toNearestOrAwayFromZero) != 0 else { return "0" }
     let rounded = value.rounded(.toNearestOrAwayFromZero)
     // Little-endian base-10⁹ limbs of |rounded| = significand · 2^exponent.
     var limbs: [UInt64] = [UInt64(rounded.magnitude.significandBitPattern | (1 << 52))]

@@ -44,4 +44,26 @@ import TestSupport
       #expect(rules.contains(rule), "\(rule) not exercised: \(rules.sorted())")
     }
   }
+
+  /// A file changed or removed between measuring and reading it back is reported, not compared.
+  @Test func aDrawingThatChangedMeanwhileIsReportedNotCompared() throws {
+    let root = try makeTemporaryFolder("retention-race")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root, extra: [("copy", ExampleFamily.glyph(3)), ("other", ExampleFamily.glyph(5))])
+    var options = MeasurementOptions()
+    options.drawings = .reload
+    let measured = MeasurementPipeline.run(paths: [root], options: options).icons
+    let icons = measured.map { $0.auditIcon(family: "", role: .tabBar) }
+    #expect(Auditor.audit(icons).findings.contains { $0.ruleId == "duplicate_icon" })
+    #expect(options.readBackFailures.all.isEmpty)
+    // One of the pair goes away, another icon is redrawn (same name, other pixels).
+    try FileManager.default.removeItem(atPath: root + "/copy@2x.png")
+    try write(PNGCodec.encode(ExampleFamily.glyph(6)), root + "/other@2x.png")
+    let again = Auditor.audit(icons)
+    #expect(!again.findings.contains { $0.ruleId == "duplicate_icon" })
+    #expect(measured.first { $0.id == "other" }?.maskLoader?() == nil)
+    let failures = options.readBackFailures.all
+    #expect(failures.map(\.reportPath) == ["copy@2x.png", "other@2x.png"])
+    #expect(failures.allSatisfy { $0.reason.contains("changed or removed while it was audited") })
+  }
 }

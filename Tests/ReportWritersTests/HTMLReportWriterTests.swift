@@ -216,5 +216,10 @@ func htmlTestReport() -> AuditReport {
     // Ordinary values keep their form.
     #expect(JSONValue.format(1234.56789, decimals: 4) == "1234.5679")
     #expect(JSONValue.format(1e15, decimals: 4) == "1000000000000000")
+    // Past Int64 at the asked decimals but with a fraction left, and zero.
+    #expect(JSONValue.format(4500000000000000.5, decimals: 4) == "4500000000000000.5")
+    #expect(JSONValue.format(-4500000000000000.5, decimals: 4) == "-4500000000000000.5")
+    #expect(JSONValue.format(1e-5, decimals: 25) == "0.00001")
+    #expect(JSONValue.integerDigits(0) == "0")
   }
 }
