@@ -186,13 +186,18 @@ def main() -> int:
         out_json = Path(tmp) / "audit.json"
         audit_cmd = [str(audit_bin), "audit", "--format", "json", "--output", str(out_json), str(root)]
         decode_cmd = [str(bench_bin), "decode", str(root), "--runs", "1"]
+        # Where the time goes: the metrics without the rules, and the audit without the JSON report.
+        measure_cmd = [str(audit_bin), "measure", "--format", "json", "--output", str(Path(tmp) / "measure.json"), str(root)]
+        text_cmd = [str(audit_bin), "audit", "--output", str(Path(tmp) / "audit.txt"), str(root)]
         log("warm-up (page cache)")
         timed_process(decode_cmd)
         timed_process(audit_cmd)
-        audits, decodes = [], []
+        audits, decodes, measures, texts = [], [], [], []
         for r in range(args.runs):
             decodes.append(timed_process(decode_cmd))
             audits.append(timed_process(audit_cmd))
+            measures.append(timed_process(measure_cmd))
+            texts.append(timed_process(text_cmd))
             log(f"run {r + 1}/{args.runs}: audit {audits[-1]['wallS']:.2f} s, {audits[-1]['maxRssKB'] / 1024:.0f} MB; "
                 f"decode {decodes[-1]['wallS']:.2f} s (load {load()})")
         audited = json.loads(out_json.read_text())
@@ -204,6 +209,8 @@ def main() -> int:
         report["audit"]["findings"] = len(audited.get("findings", []))
         report["audit"]["duplicateFindings"] = sum(1 for f in audited.get("findings", []) if f.get("ruleId") == "duplicate_icon")
         report["decode"] = summary(decodes, n)
+        report["measureOnly"] = summary(measures, n)
+        report["auditTextReport"] = summary(texts, n)
         report["decode"]["inProcessMedianMs"] = statistics.median(json.loads(d["stdout"])["medianMs"] for d in decodes)
         report["ratioAuditToDecode"] = round(report["audit"]["medianWallS"] / report["decode"]["medianWallS"], 2)
 
@@ -258,6 +265,10 @@ def main() -> int:
 
 def markdown(r: dict) -> str:
     a, d, ref, big, c = r["audit"], r["decode"], r["reference"], r["oneLargeFamily"], r["corpus"]
+    m, tx = r["measureOnly"], r["auditTextReport"]
+    measure_ratio = m["medianCpuS"] / d["medianCpuS"]
+    measure_note = (f"Measuring alone takes {measure_ratio:.1f}× the decode's CPU time: above 2.5× before any rule runs."
+                    if measure_ratio > 2.5 else f"Measuring alone takes {measure_ratio:.1f}× the decode's CPU time.")
     t = r["targets"]
     ok = lambda b: "met" if b else "**missed**"  # noqa: E731
     sizes = ", ".join(f"{k} ×{v}" for k, v in sorted(c["iconsPerSize"].items(), key=lambda kv: int(kv[0][:-2])))
@@ -277,6 +288,8 @@ Corpus: {c['icons']} Lucide PNGs ({sizes}) in {c['families']} families of
 | audit ÷ decode (wall; CPU) | {r['ratioAuditToDecode']:.2f}×; CPU {a['medianCpuS'] / d['medianCpuS']:.2f}× ({a['medianCpuS']:.2f} ÷ {d['medianCpuS']:.2f} s) | ≤ 2.5× | {ok(t['auditAtMost2.5xDecode'])} |
 | Python reference, {ref['icons']} of the icons, 1 process | {ref['msPerIcon']:.2f} ms/icon | | |
 | reference ÷ audit, per icon (wall; CPU) | {r['ratioReferenceToAudit']:.1f}× ({ref['msPerIcon']:.2f} ÷ {a['msPerIcon']:.3f} ms); CPU {r['ratioReferenceToAuditCpu']:.1f}× | ≥ 20× | {ok(t['atLeast20xReference'])} |
+| where the time goes: `iconaudit measure --format json` (discovery, decoding, every metric; no rules) | {m['medianWallS']:.2f} s (CPU {m['medianCpuS']:.2f} s: {m['medianCpuS'] / d['medianCpuS']:.2f}× the decode's) | | |
+| where the time goes: `iconaudit audit` with the text report (every rule, no JSON) | {tx['medianWallS']:.2f} s (CPU {tx['medianCpuS']:.2f} s) | | |
 | one family of {big['icons']} icons (44 px), audit wall | {big['medianWallS']:.2f} s ({big['maxRssMB']:.0f} MB, {big['duplicateFindings']} duplicate findings) | | |
 
 - *load*: the machine is shared. When the load average is well above the 2 cores, each process gets
@@ -289,6 +302,10 @@ Corpus: {c['icons']} Lucide PNGs ({sizes}) in {c['families']} families of
 - *decode only*: `iconaudit-bench decode CORPUS --runs 1` as a process: `IconDiscovery.discover`, then
   `IconLoader.load` of every file on all cores, as the audit reads them, and nothing else. Runs of the
   two alternate.
+- *where the time goes*: the same corpus through `iconaudit measure --format json` (the metrics
+  of every icon and their JSON, no family statistics, no rules, no drawing kept) and through
+  `iconaudit audit` with the text report instead of the JSON one; runs interleaved with the others.
+  {measure_note}
 - *reference*: `reference_metrics.measure_all` over every {ref['every']}th PNG of the corpus (all sizes), in one
   process, one thread, imports excluded; against the audit's wall time per icon (it uses both cores),
   and against its CPU time per icon.

@@ -9,6 +9,9 @@ public enum TextReportWriter {
     func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var out = ""
     let byIcon = Dictionary(grouping: report.findings, by: \.iconId)
+    // Icon id → its first icon (a lookup a row, not a scan of every icon).
+    var iconWithId: [String: AuditIcon] = [:]
+    for icon in report.icons where iconWithId[icon.id] == nil { iconWithId[icon.id] = icon }
     for family in report.families {
       let title = family.name.isEmpty ? "(top level)" : family.name
       out += paint(title, "1") + "  \(family.icons.count) icons, consistency \(String(format: "%.0f", family.consistencyScore))/100"
@@ -16,7 +19,7 @@ public enum TextReportWriter {
       out += "\n"
       var rows: [[String]] = []
       for e in family.icons {
-        guard let icon = report.icons.first(where: { $0.id == e.id }) else { continue }
+        guard let icon = iconWithId[e.id] else { continue }
         let worst = byIcon[e.id]?.map(\.severity).max()
         let mark = worst == .error ? paint("✗", "31") : worst == .warning ? paint("!", "33") : " "
         rows.append([mark, (icon.path as NSString).lastPathComponent, String(format: "%.1f", icon.metrics.perceivedSizePt),
@@ -56,12 +59,37 @@ public enum TextReportWriter {
       "  " + cells.enumerated().map { i, cell in
         let pad = String(repeating: " ", count: max(0, widths[i] - visibleLength(cell)))
         return i >= 2 && i <= 5 ? pad + cell : cell + pad
-      }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+      }.joined(separator: "  ").trimmingTrailingWhitespace() + "\n"
     }
     return line(header) + rows.map(line).joined()
   }
 
+  /// The number of characters of `s` without its ANSI colour sequences (ESC [ digits and ; m).
   static func visibleLength(_ s: String) -> Int {
-    s.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression).count
+    guard s.unicodeScalars.contains("\u{1B}") else { return s.count }
+    var visible = String.UnicodeScalarView()
+    var scalars = s.unicodeScalars[...]
+    while let c = scalars.first {
+      if c == "\u{1B}", scalars.dropFirst().first == "[" {
+        let body = scalars.dropFirst(2).prefix { ("0"..."9").contains($0) || $0 == ";" }
+        let end = scalars.dropFirst(2 + body.count)
+        if end.first == "m" {
+          scalars = end.dropFirst()
+          continue
+        }
+      }
+      visible.append(c)
+      scalars = scalars.dropFirst()
+    }
+    return String(visible).count
+  }
+}
+
+extension String {
+  /// Without the whitespace at its end (what the regular expression `\s+$` removes from a line).
+  func trimmingTrailingWhitespace() -> String {
+    var end = endIndex
+    while end > startIndex, let last = self[..<end].last, last.isWhitespace { end = index(before: end) }
+    return String(self[..<end])
   }
 }

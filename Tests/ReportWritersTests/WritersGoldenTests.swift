@@ -3,7 +3,7 @@ import Foundation
 import Guidelines
 import IconMetrics
 import IconRaster
-import ReportWriters
+@testable import ReportWriters
 import Testing
 
 /// A small audited family, the same every time: eight example glyphs of a tab bar, one drawn at
@@ -65,6 +65,16 @@ func goldenReport() -> AuditReport {
     #expect(Self.report.findings.count > 3)
     let empty = Auditor.audit([], label: nil)
     #expect(JSONReportWriter.writeUTF8(empty, toolVersion: "T") == JSONReportWriter.value(empty, toolVersion: "T").serializedUTF8())
+  }
+
+  /// Colour changes no width: the coloured text without its escape sequences is the plain text.
+  @Test func colouredTextIsThePlainTextPainted() throws {
+    let coloured = TextReportWriter.write(Self.report, color: true)
+    #expect(coloured.contains("\u{1B}[31m"))
+    let stripped = try Regex("\u{1B}\\[[0-9;]*m")
+    #expect(coloured.replacing(stripped, with: "") == TextReportWriter.write(Self.report))
+    #expect(TextReportWriter.visibleLength("\u{1B}[31;1m✗\u{1B}[0m ab") == 4)
+    #expect(TextReportWriter.visibleLength("\u{1B}[x") == 3)
   }
 
   @Test func markdownEscapesNames() {
