@@ -300,12 +300,16 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
     let fifo = scratch.path + "/report.fifo"
     #expect(mkfifo(fifo, 0o644) == 0)
     nonisolated(unsafe) var received = Data()
+    // The semaphore orders the reader's write of `received` before the read below (polling
+    // `isFinished` does not, for ThreadSanitizer).
+    let done = DispatchSemaphore(value: 0)
     let reader = Thread {
       if let handle = FileHandle(forReadingAtPath: fifo) { received = handle.readDataToEndOfFile() }
+      done.signal()
     }
     reader.start()
     let piped = try iconaudit(["audit", "--format", "json", "--output", fifo, scratch.path + "/Toolbar"])
-    while !reader.isFinished { usleep(10_000) }
+    done.wait()
     #expect([0, 1].contains(piped.status), "\(piped.stderr)")
     stat(fifo, &info)
     #expect(info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
