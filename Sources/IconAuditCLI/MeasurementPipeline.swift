@@ -18,7 +18,7 @@ public struct MeasuredIcon: Sendable {
   public var heightPx: Int
   public var metrics: IconMeasurements
   /// The analysed coverage (a byte a pixel), kept only when `MeasurementOptions.drawings` is
-  /// `.keep` (and for vector icons under `.reload`: rendering them again costs a helper process).
+  /// `.keep`.
   public var compactMask: CompactMask?
   public var mask: AlphaMask? { compactMask?.alphaMask }
   /// Reads the analysed coverage again from the file (`MeasurementOptions.drawings == .reload`).
@@ -117,9 +117,9 @@ public enum DrawingRetention: Sendable {
   case drop
   /// The coverage, a byte a pixel (memory grows with the set).
   case keep
-  /// Its signature (and text detection), and a way to read it again from the file: a PNG is
-  /// decoded again on demand; a vector icon's coverage is kept (rendering it again would cost a
-  /// helper process).
+  /// Its signature (and text detection), and a way to read it again: a PNG is decoded again from
+  /// its file on demand; a vector icon's coverage is kept compressed, as a PNG in memory
+  /// (rendering it again would cost a helper process).
   case reload
 }
 
@@ -188,13 +188,25 @@ public enum MeasurementPipeline {
       id: icon.id, name: icon.name, path: best.file.relativePath, files: icon.files, kind: best.file.kind,
       scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics,
       compactMask: nil, catalog: icon.catalog, variants: variants)
-    let keeps = options.drawings == .keep || (options.drawings == .reload && best.file.kind != .png)
+    let keeps = options.drawings == .keep
     if let height = options.textMinimumHeightPx, let core {
       // One component (as measured) holds no two letters side by side: the text rule skips it.
       measured.textDetection = (height, metrics.components >= 2 ? TextDetector.detect(core, minimumHeightPx: height) : nil)
     }
     if keeps {
       measured.compactMask = CompactMask(mask)
+    } else if options.drawings == .reload && best.file.kind != .png {
+      // Rendering a vector icon again costs a helper process: its coverage is kept, as a PNG in
+      // memory (a few hundred bytes for a bar icon, against width × height).
+      measured.signature = Spectrum.signature(mask)
+      let png = PNGCodec.encode(mask)
+      let scale = mask.scale
+      let path = best.file.relativePath
+      measured.maskLoader = { @Sendable in
+        // Cannot fail short of memory exhaustion: the bytes were just encoded.
+        guard let image = try? PNGCodec.decode(png, path: path, scale: scale).0 else { return nil }
+        return CompactMask(image.alphaMask)
+      }
     } else if options.drawings == .reload {
       measured.signature = Spectrum.signature(mask)
       let file = best.file

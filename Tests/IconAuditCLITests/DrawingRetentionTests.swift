@@ -18,6 +18,8 @@ import TestSupport
     try writeFamily(root, extra: [
       ("copy", ExampleFamily.glyph(3)), ("g1-selected", ExampleFamily.glyph(1)), ("label", TextExamples.letters),
     ])
+    // A vector icon: its coverage is kept as a PNG in memory rather than rendered again.
+    try write(Array(##"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="8" fill="none" stroke="#000" stroke-width="2"/></svg>"##.utf8), root + "/vector.svg")
     var keep = MeasurementOptions()
     keep.drawings = .keep
     keep.textMinimumHeightPx = AuditConfiguration().textMinimumHeightPx
@@ -25,7 +27,7 @@ import TestSupport
     reload.drawings = .reload
     let kept = MeasurementPipeline.run(paths: [root], options: keep).icons
     let read = MeasurementPipeline.run(paths: [root], options: reload).icons
-    #expect(kept.count == 11 && read.count == 11)
+    #expect(kept.count == 12 && read.count == 12)
     for (a, b) in zip(kept, read) {
       #expect(b.compactMask == nil && b.maskLoader != nil, "\(b.id) keeps its drawing")
       #expect(b.maskLoader?() == a.compactMask, "\(b.id): the drawing read back differs")
