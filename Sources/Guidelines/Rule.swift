@@ -89,7 +89,7 @@ public struct AuditIcon: Sendable {
   public var metrics: IconMeasurements
   /// The coverage, for rules that compare drawings (duplicates, look-alikes, text). Stored a byte
   /// a pixel (`CompactMask`, lossless for 8-bit sources) and expanded on each access; read again
-  /// from its file on each access when the icon has a ``maskLoader`` instead.
+  /// on each access (a PNG from its file) when the icon has a ``maskLoader`` instead.
   public var mask: AlphaMask? {
     get { compactMask?.alphaMask }
     set { compactMask = newValue.map(CompactMask.init) }
@@ -103,7 +103,8 @@ public struct AuditIcon: Sendable {
     }
   }
   private var storedMask: CompactMask?
-  /// Reads the drawing again (from its file) when it is not kept in memory: an audit of ten
+  /// Reads the drawing again (a PNG from its file, a vector icon from a PNG of its coverage kept in
+  /// memory) when it is not kept as pixels: an audit of ten
   /// thousand icons keeps only their measurements, signatures and text detections; what needs the
   /// pixels reads them back: the rules that compare two drawings (duplicates, selected states,
   /// look-alikes of `--reference` icons), the stair count of aliased edges, the HTML report.

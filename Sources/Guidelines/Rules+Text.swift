@@ -43,7 +43,9 @@ public struct TextInIconRule: Rule {
   /// The configured letter height in whole pixels, clamped to 1…100,000 (a value of 1e20 or NaN in a
   /// configuration file must not trap).
   static func letterHeight(_ configured: Double) -> Int {
-    configured.isNaN ? 5 : Int(min(max(configured.rounded(), 1), 100_000))
+    configured.isNaN
+      ? Int(Self.description.thresholds.first { $0.name == "minimumLetterHeightPx" }!.defaultValue)
+      : Int(min(max(configured.rounded(), 1), 100_000))
   }
 
   public func check(_ context: RuleContext) -> [Finding] {

@@ -21,10 +21,11 @@ public struct MeasuredIcon: Sendable {
   /// `.keep`.
   public var compactMask: CompactMask?
   public var mask: AlphaMask? { compactMask?.alphaMask }
-  /// Reads the analysed coverage again from the file (`MeasurementOptions.drawings == .reload`).
+  /// Reads the analysed coverage again (`MeasurementOptions.drawings == .reload`): a PNG from its
+  /// file, a vector icon from the PNG of its coverage kept in memory.
   public var maskLoader: MaskLoader?
-  /// The drawing's signature, computed while the drawing was at hand when it is not kept (a PNG
-  /// under `.reload`); otherwise computed from the kept drawing when first asked for.
+  /// The drawing's signature, computed while the drawing was at hand under `.reload`; otherwise
+  /// computed from the kept drawing when first asked for.
   public var signature: Spectrum.Signature?
   /// Text in the drawing, for `MeasurementOptions.textMinimumHeightPx`.
   public var textDetection: (minimumHeightPx: Int, detection: TextDetector.Detection?)?
@@ -155,11 +156,13 @@ public enum MeasurementPipeline {
   /// scale, and compares the other PNG scales with it (sizes in proportion, drawings alike).
   static func measure(_ icon: DiscoveredIcon, options: MeasurementOptions) -> Result {
     var failures: [InputFailure] = []
-    var images: [(file: IconFile, image: RGBAImage)] = []
+    var images: [(file: IconFile, image: RGBAImage, version: FileVersion?)] = []
     for file in icon.files {
+      // The version of the file before it is read: a drawing read back later must match it.
+      let version = options.drawings == .reload ? FileVersion(path: file.path) : nil
       do {
         images.append((file, try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits,
-                                              rendering: options.vectorRendering)))
+                                              rendering: options.vectorRendering), version))
       } catch {
         failures.append(InputFailure(path: file.path, reason: error.reason, reportPath: file.relativePath))
       }
@@ -201,27 +204,45 @@ public enum MeasurementPipeline {
       measured.signature = Spectrum.signature(mask)
       let png = PNGCodec.encode(mask)
       let scale = mask.scale
-      let path = best.file.relativePath
+      let file = best.file
       measured.maskLoader = { @Sendable in
-        // Cannot fail short of memory exhaustion: the bytes were just encoded.
-        guard let image = try? PNGCodec.decode(png, path: path, scale: scale).0 else { return nil }
-        return CompactMask(image.alphaMask)
+        // The bytes were encoded from a mask within these limits (a larger one was refused).
+        do {
+          return CompactMask(try PNGCodec.decode(png, path: file.relativePath, scale: scale, limits: options.limits).0.alphaMask)
+        } catch {
+          options.readBackFailures.record(InputFailure(
+            path: file.path, reason: "\((error as? RasterError)?.reason ?? "\(error)") (its drawing, kept in memory, read again)",
+            reportPath: file.relativePath))
+          return nil
+        }
       }
     } else if options.drawings == .reload {
       measured.signature = Spectrum.signature(mask)
       let file = best.file
-      let measuredVersion = FileVersion(path: file.path)
+      let measuredVersion = best.version
       measured.maskLoader = { @Sendable in
-        // The drawing read back must be the one measured: a file changed since is not compared.
-        guard let version = FileVersion(path: file.path), version == measuredVersion else {
+        // The drawing read back must be the one measured: the file's version is checked before
+        // and after reading it (a file changed since is not compared).
+        func changed() -> Bool {
+          guard let measuredVersion, let now = FileVersion(path: file.path) else { return true }
+          return now != measuredVersion
+        }
+        func recordChange() {
           options.readBackFailures.record(InputFailure(
             path: file.path, reason: "changed or removed while it was audited; not compared with other icons",
             reportPath: file.relativePath))
+        }
+        guard !changed() else {
+          recordChange()
           return nil
         }
         do {
           let image = try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits,
                                           rendering: options.vectorRendering)
+          guard !changed() else {
+            recordChange()
+            return nil
+          }
           return CompactMask(image.fitted(maxSide: options.maxAnalysisSide).alphaMask)
         } catch {
           options.readBackFailures.record(InputFailure(
@@ -249,7 +270,12 @@ struct FileVersion: Equatable, Sendable {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)
+    #if canImport(Darwin)
+    modifiedSeconds = info.st_mtimespec.tv_sec
+    modifiedNanoseconds = info.st_mtimespec.tv_nsec
+    #else
     modifiedSeconds = info.st_mtim.tv_sec
     modifiedNanoseconds = info.st_mtim.tv_nsec
+    #endif
   }
 }

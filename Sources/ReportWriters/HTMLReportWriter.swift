@@ -79,7 +79,7 @@ public enum HTMLReportWriter {
   }
 
   /// An icon's glyph at `widthPx × heightPx` CSS px in the current text colour (or a dashed
-  /// placeholder when the report kept no mask).
+  /// placeholder when its drawing was not kept or could not be read back).
   static func glyph(_ page: HTMLPage, _ index: Int, widthPx: Double, heightPx: Double, extraClass: String = "") -> String {
     let classes = (page.hasMask[index] ? "g gm\(index)" : "g missing") + (extraClass.isEmpty ? "" : " " + extraClass)
     return "<i class=\"\(classes)\" style=\"width:\(SVGChart.n(widthPx))px;height:\(SVGChart.n(heightPx))px\"></i>"
@@ -170,7 +170,7 @@ public enum HTMLReportWriter {
     let items = page.report.unreadable
     guard !items.isEmpty else { return "" }
     var s = "<section class=\"panel\" id=\"unreadable\">\n<h2>Unreadable inputs <span class=\"count\">\(items.count)</span></h2>\n"
-    s += "<p class=\"lede\">These files were not audited; every readable icon was.</p>\n<ul class=\"unreadable\">"
+    s += "<p class=\"lede\">These files could not be read, or changed while they were audited (then measured but not compared with other icons); every readable icon was audited.</p>\n<ul class=\"unreadable\">"
     for item in items {
       s += "<li><code>\(HTMLEscaping.escape(item.path))</code><span>\(HTMLEscaping.escape(item.reason))</span></li>"
     }

@@ -236,7 +236,7 @@ public enum JSONValue: Sendable, Equatable {
     return (negative ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
   }
 
-  /// The exact decimal digits of an integral double (any finite double of magnitude ≥ 2⁵²), by
+  /// The exact decimal digits of an integral double (rounded half away from zero first), by
   /// long division of its integer significand shifted left: no exponent form.
   static func integerDigits(_ value: Double) -> String {
     guard value.isFinite else { return "null" }

@@ -86,10 +86,11 @@ public enum TextReportWriter {
 }
 
 extension String {
-  /// Without the whitespace at its end (what the regular expression `\s+$` removes from a line).
+  /// Without the whitespace at its end: the Unicode scalars with the White_Space property, as the
+  /// regular expression `\s+$` removes them.
   func trimmingTrailingWhitespace() -> String {
-    var end = endIndex
-    while end > startIndex, let last = self[..<end].last, last.isWhitespace { end = index(before: end) }
-    return String(self[..<end])
+    var scalars = unicodeScalars[...]
+    while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
+    return String(String.UnicodeScalarView(scalars))
   }
 }
