@@ -19,7 +19,8 @@ enum DriftCommand {
       10%, optical centre 0.5 pt (--size-tolerance, --stroke-tolerance-px, --detail-tolerance,
       --center-tolerance-pt). --fail-on new-findings|drift|score-drop=N exits 1 when it trips.
 
-      Exit codes: 0 no gate tripped; 1 a gate tripped; 2 an input could not be read; 64 usage error.
+      Exit codes: 0 no gate tripped; 1 a gate tripped; 2 an input could not be read (a snapshot, or
+      an icon of a folder audited on the spot: the report is still written); 64 usage error.
       """,
     options: [
       OptionSpec("format", value: "FORMAT", choices: ["text", "json", "markdown", "html"], help: "Output format (default text)."),
@@ -48,15 +49,17 @@ enum DriftCommand {
       gates.append(gate)
     }
     let before: Snapshot, after: Snapshot
+    // Icons of a folder audited now that could not be read (each named on stderr).
+    var unreadable = 0
     do {
       if let rev1 = arguments.value("git") {
         // drift --git REV1 REV2 PATH: positionals are REV2 and PATH.
         let rev2 = arguments.positionals[0], path = arguments.positionals[1]
-        before = try SnapshotSource.git(revision: rev1, path: path, configPath: arguments.value("config"))
-        after = try SnapshotSource.git(revision: rev2, path: path, configPath: arguments.value("config"))
+        before = try SnapshotSource.git(revision: rev1, path: path, configPath: arguments.value("config"), unreadable: &unreadable)
+        after = try SnapshotSource.git(revision: rev2, path: path, configPath: arguments.value("config"), unreadable: &unreadable)
       } else {
-        before = try SnapshotSource.load(arguments.positionals[0], configPath: arguments.value("config"))
-        after = try SnapshotSource.load(arguments.positionals[1], configPath: arguments.value("config"))
+        before = try SnapshotSource.load(arguments.positionals[0], configPath: arguments.value("config"), unreadable: &unreadable)
+        after = try SnapshotSource.load(arguments.positionals[1], configPath: arguments.value("config"), unreadable: &unreadable)
       }
     } catch let error as SnapshotSource.Failure {
       Console.err("iconaudit: \(error.message)")
@@ -76,6 +79,8 @@ enum DriftCommand {
     guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals) else { return .failure }
     let tripped = gates.compactMap { $0.trips(report) }
     for reason in tripped { Console.err("iconaudit: drift gate tripped: \(reason)") }
+    // As for audit: an unreadable input wins over a tripped gate.
+    if unreadable > 0 { return .unreadableInput }
     return tripped.isEmpty ? .success : .findings
   }
 }
@@ -95,9 +100,10 @@ enum HistoryCommand {
 
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
     var snapshots: [Snapshot] = []
+    var unreadable = 0
     for path in arguments.positionals {
       do {
-        snapshots.append(try SnapshotSource.load(path, configPath: nil))
+        snapshots.append(try SnapshotSource.load(path, configPath: nil, unreadable: &unreadable))
       } catch let error as SnapshotSource.Failure {
         Console.err("iconaudit: \(error.message)")
         return error.usage ? .usage : .unreadableInput
@@ -115,7 +121,7 @@ enum HistoryCommand {
     default: text = HistoryWriter.markdown(history)
     }
     guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals) else { return .failure }
-    return .success
+    return unreadable > 0 ? .unreadableInput : .success
   }
 }
 
@@ -126,12 +132,15 @@ enum SnapshotSource {
     var usage = false
   }
 
-  static func load(_ path: String, configPath: String?) throws -> Snapshot {
+  /// - Parameter unreadable: increased by the icons of an audited folder that could not be read.
+  static func load(_ path: String, configPath: String?, unreadable: inout Int) throws -> Snapshot {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw Failure(message: "\(path): no such file or directory")
     }
-    if isDirectory.boolValue { return try audit(path, label: PathText.lastComponent(path), configPath: configPath, root: path) }
+    if isDirectory.boolValue {
+      return try audit(path, label: PathText.lastComponent(path), configPath: configPath, root: path, unreadable: &unreadable)
+    }
     do {
       return try Snapshot.load(path: path)
     } catch {
@@ -141,7 +150,7 @@ enum SnapshotSource {
 
   /// Audits a folder now and reads the result as a snapshot (through the JSON report, so it is
   /// exactly what a stored snapshot would hold).
-  static func audit(_ path: String, label: String, configPath: String?, root: String) throws -> Snapshot {
+  static func audit(_ path: String, label: String, configPath: String?, root: String, unreadable: inout Int) throws -> Snapshot {
     var configuration = AuditConfiguration()
     if let configPath = configPath ?? ConfigurationFile.find(from: root) {
       do { configuration = try ConfigurationFile.load(path: configPath) } catch { throw Failure(message: error.description, usage: true) }
@@ -157,7 +166,9 @@ enum SnapshotSource {
       icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path))
     }, suffixes: configuration.selectedSuffixes)
     let report = Auditor.audit(icons, configuration: configuration, label: label)
-    for failure in options.readBackFailures.all { Console.err("iconaudit: \(failure)") }
+    let readBack = options.readBackFailures.all
+    for failure in readBack { Console.err("iconaudit: \(failure)") }
+    unreadable += failures.count + readBack.count
     let json = JSONReportWriter.write(report, toolVersion: IconAuditCommand.version)
     do {
       return try Snapshot(json: Data(json.utf8), source: label)
@@ -168,7 +179,7 @@ enum SnapshotSource {
 
   /// Extracts PATH at a git revision into a temporary folder with `git archive` (the work tree
   /// and the index are not touched) and audits it.
-  static func git(revision: String, path: String, configPath: String?) throws -> Snapshot {
+  static func git(revision: String, path: String, configPath: String?, unreadable: inout Int) throws -> Snapshot {
     guard !revision.hasPrefix("-") else { throw Failure(message: "'\(revision)' is not a git revision", usage: true) }
     let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("iconaudit-git-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
@@ -185,7 +196,7 @@ enum SnapshotSource {
     _ = try run(["tar", "-xf", archive, "-C", temporary])
     try? FileManager.default.removeItem(atPath: archive)
     let extracted = inside == "." ? temporary : temporary + "/" + inside
-    return try audit(extracted, label: revision, configPath: configPath, root: extracted)
+    return try audit(extracted, label: revision, configPath: configPath, root: extracted, unreadable: &unreadable)
   }
 
   static func gitDirectory(for path: String) -> String {

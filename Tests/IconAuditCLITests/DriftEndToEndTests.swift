@@ -78,6 +78,21 @@ func plusGlyph() -> AlphaMask {
     #expect(first != nil && second != nil && first!.lowerBound < second!.lowerBound)
   }
 
+  /// A folder audited on the spot with an unreadable icon: the drift is still reported, the file
+  /// is named, and the exit status is 2 (as for `audit`), over a tripped gate too.
+  @Test func anUnreadableIconInAFolderExitsTwo() throws {
+    let root = try makeTemporaryFolder("drift-unreadable")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let (v1, v2) = try writeVersions(root)
+    try write(Array("not a PNG".utf8), v2 + "/broken@2x.png")
+    let run = try runTool(["drift", "--fail-on", "drift", v1, v2])
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr.contains("broken@2x.png"))
+    #expect(run.stdout.contains("g1"))
+    let history = try runTool(["history", v1, v2])
+    #expect(history.status == 2 && history.stdout.contains("v2"))
+  }
+
   @Test func sameFamilyTwiceHasNoDriftAndIdenticalSnapshots() throws {
     let root = try makeTemporaryFolder("nodrift")
     defer { try? FileManager.default.removeItem(atPath: root) }
