@@ -61,11 +61,13 @@ public struct AuditConfiguration: Sendable, Equatable {
     return thresholds(for: TextInIconRule.description)["minimumLetterHeightPx"].map(TextInIconRule.letterHeight)
   }
 
-  /// The role of an icon: `--role`, then the first matching pattern, then folder names.
-  public func role(forRelativePath path: String) -> IconRole {
+  /// The role of an icon: `--role`, then the first matching pattern, then folder names: those of
+  /// its path, then the audited folder's own name (`rootName`, when the one PATH is a folder:
+  /// `iconaudit audit App/TabBar` audits tab bar icons).
+  public func role(forRelativePath path: String, rootName: String? = nil) -> IconRole {
     if let roleOverride { return roleOverride }
     for pattern in roles where Glob.matches(pattern.pattern, path) { return pattern.role }
-    return IconRole.fromPath(path) ?? .unknown
+    return IconRole.fromPath(path) ?? rootName.flatMap { IconRole.fromPath($0 + "/" + path) } ?? .unknown
   }
 }
 

@@ -88,8 +88,9 @@ enum AuditCommand {
     failures += measureFailures
     for failure in failures { Console.err("iconaudit: \(failure)") }
 
+    let rootName = rootFolderName(paths)
     let icons = StatePairing.assign(measured.map { icon in
-      icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path))
+      icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path, rootName: rootName))
     }, suffixes: configuration.selectedSuffixes)
     var report = Auditor.audit(icons, configuration: configuration, references: references, label: arguments.value("label"))
     // A drawing a rule could not read back (its file changed or went away meanwhile) is unreadable.
@@ -150,6 +151,16 @@ enum AuditCommand {
     let failing = report.findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     return failing ? .findings : .success
   }
+}
+
+/// The audited folder's own name when the one PATH is a folder (report paths are relative to it,
+/// so its name, `TabBar` say, is not in them; it still tells the icons' role), else nil.
+func rootFolderName(_ paths: [String]) -> String? {
+  guard paths.count == 1 else { return nil }
+  var isDirectory: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: paths[0], isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+  let name = URL(fileURLWithPath: paths[0]).standardizedFileURL.lastPathComponent
+  return name.isEmpty || name == "/" ? nil : name
 }
 
 /// The folder icon paths are relative to, as an absolute path (for Xcode's diagnostics).

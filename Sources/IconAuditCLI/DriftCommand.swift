@@ -163,7 +163,8 @@ enum SnapshotSource {
     let (measured, failures) = MeasurementPipeline.run(paths: [path], options: options)
     for failure in failures { Console.err("iconaudit: \(failure)") }
     let icons = StatePairing.assign(measured.map { icon in
-      icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path))
+      icon.auditIcon(family: PathText.parent(icon.id),
+                     role: configuration.role(forRelativePath: icon.path, rootName: rootFolderName([path])))
     }, suffixes: configuration.selectedSuffixes)
     let report = Auditor.audit(icons, configuration: configuration, label: label)
     let readBack = options.readBackFailures.all

@@ -36,6 +36,11 @@ import Testing
     #expect(config.role(forRelativePath: "App/Assets/Tabs/star.png") == .tabBar)
     #expect(config.role(forRelativePath: "App/Toolbar/edit.png") == .toolbar, "folder names still apply")
     #expect(config.role(forRelativePath: "App/Misc/edit.png") == .unknown)
+    // The audited folder's own name counts after the path's folders (`iconaudit audit App/TabBar`).
+    #expect(config.role(forRelativePath: "star.png", rootName: "TabBar") == .tabBar)
+    #expect(config.role(forRelativePath: "Toolbar/edit.png", rootName: "TabBar") == .toolbar)
+    #expect(config.role(forRelativePath: "star.png", rootName: "Icons") == .unknown)
+    #expect(AuditConfiguration().role(forRelativePath: "star.png") == .unknown)
     #expect(config.selectedSuffixes == ["-on"] && config.madFloor == 0.05 && config.vectorScale == 3)
   }
 

@@ -24,6 +24,19 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     #expect(run.stdout.contains("0 errors"))
   }
 
+  /// A folder named TabBar audited on its own: its icons are tab bar icons (its name is not in
+  /// their report paths).
+  @Test func theAuditedFolderNameGivesTheRole() throws {
+    let root = try makeTemporaryFolder("audit-role")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/TabBar", withIntermediateDirectories: true)
+    try writeFamily(root + "/TabBar")
+    let run = try runTool(["audit", "--format", "json", root + "/TabBar"])
+    let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    let icons = json["icons"] as! [[String: Any]]
+    #expect(icons.count == 8 && icons.allSatisfy { $0["role"] as? String == "tabBar" && !($0["id"] as! String).contains("/") })
+  }
+
   @Test func outlierExitsOneWithAFix() throws {
     let root = try makeTemporaryFolder("audit-outlier")
     defer { try? FileManager.default.removeItem(atPath: root) }
