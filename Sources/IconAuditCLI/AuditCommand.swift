@@ -56,8 +56,7 @@ enum AuditCommand {
     if let role = arguments.value("role") { configuration.roleOverride = IconRole(rawValue: role) }
     var options = try CommonOptions.measurementOptions(arguments)
     if arguments.value("vector-scale") == nil { options.vectorScale = configuration.vectorScale }
-    options.drawings = .reload
-    options.textMinimumHeightPx = configuration.textMinimumHeightPx
+    options.prepareForAudit(configuration)
 
     var baseline: Baseline?
     if let path = arguments.value("baseline") {
@@ -88,10 +87,7 @@ enum AuditCommand {
     failures += measureFailures
     for failure in failures { Console.err("iconaudit: \(failure)") }
 
-    let rootName = rootFolderName(paths)
-    let icons = StatePairing.assign(measured.map { icon in
-      icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path, rootName: rootName))
-    }, suffixes: configuration.selectedSuffixes)
+    let icons = auditIcons(measured, configuration: configuration, rootName: rootFolderName(paths))
     var report = Auditor.audit(icons, configuration: configuration, references: references, label: arguments.value("label"))
     // A drawing a rule could not read back (its file changed or went away meanwhile) is unreadable.
     let readBack = options.readBackFailures.all
@@ -151,6 +147,23 @@ enum AuditCommand {
     let failing = report.findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     return failing ? .findings : .success
   }
+}
+
+extension MeasurementOptions {
+  /// Options of an audit under `configuration`: drawings read back when two are compared, text
+  /// looked for while each drawing is at hand.
+  mutating func prepareForAudit(_ configuration: AuditConfiguration) {
+    drawings = .reload
+    textMinimumHeightPx = configuration.textMinimumHeightPx
+  }
+}
+
+/// The measured icons as the rules see them: each folder a family, roles from the configuration
+/// (and the audited folder's own name), selected states paired with their items.
+func auditIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration, rootName: String?) -> [AuditIcon] {
+  StatePairing.assign(measured.map { icon in
+    icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path, rootName: rootName))
+  }, suffixes: configuration.selectedSuffixes)
 }
 
 /// The audited folder's own name when the one PATH is a folder (report paths are relative to it,

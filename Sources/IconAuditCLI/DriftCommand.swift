@@ -156,16 +156,12 @@ enum SnapshotSource {
       do { configuration = try ConfigurationFile.load(path: configPath) } catch { throw Failure(message: error.description, usage: true) }
     }
     var options = MeasurementOptions()
-    options.drawings = .reload
-    options.textMinimumHeightPx = configuration.textMinimumHeightPx
+    options.prepareForAudit(configuration)
     options.vectorScale = configuration.vectorScale
     options.vectorRendering = CommonOptions.isolatedRendering()
     let (measured, failures) = MeasurementPipeline.run(paths: [path], options: options)
     for failure in failures { Console.err("iconaudit: \(failure)") }
-    let icons = StatePairing.assign(measured.map { icon in
-      icon.auditIcon(family: PathText.parent(icon.id),
-                     role: configuration.role(forRelativePath: icon.path, rootName: rootFolderName([path])))
-    }, suffixes: configuration.selectedSuffixes)
+    let icons = auditIcons(measured, configuration: configuration, rootName: rootFolderName([path]))
     let report = Auditor.audit(icons, configuration: configuration, label: label)
     let readBack = options.readBackFailures.all
     for failure in readBack { Console.err("iconaudit: \(failure)") }

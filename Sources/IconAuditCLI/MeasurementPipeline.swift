@@ -30,6 +30,11 @@ public struct MeasuredIcon: Sendable {
   /// Text in the drawing, for `MeasurementOptions.textMinimumHeightPx`.
   public var textDetection: (minimumHeightPx: Int, detection: TextDetector.Detection?)?
 
+  /// Asset catalog properties, for image sets.
+  public var catalog: CatalogInfo?
+  /// The icon's other PNG scales, compared with the analysed one.
+  public var variants: [ScaleVariant] = []
+
   /// The icon as the rules see it.
   public func auditIcon(family: String, role: IconRole) -> AuditIcon {
     if let compactMask {
@@ -43,10 +48,6 @@ public struct MeasuredIcon: Sendable {
                      heightPx: heightPx, metrics: metrics, catalog: catalog, variants: variants,
                      maskLoader: maskLoader, signature: signature, textDetection: textDetection)
   }
-  /// Asset catalog properties, for image sets.
-  public var catalog: CatalogInfo?
-  /// The icon's other PNG scales, compared with the analysed one.
-  public var variants: [ScaleVariant] = []
 }
 
 /// A file that could not be read, with the reason.
@@ -191,68 +192,63 @@ public enum MeasurementPipeline {
       id: icon.id, name: icon.name, path: best.file.relativePath, files: icon.files, kind: best.file.kind,
       scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics,
       compactMask: nil, catalog: icon.catalog, variants: variants)
-    let keeps = options.drawings == .keep
     if let height = options.textMinimumHeightPx, let core {
       // One component (as measured) holds no two letters side by side: the text rule skips it.
       measured.textDetection = (height, metrics.components >= 2 ? TextDetector.detect(core, minimumHeightPx: height) : nil)
     }
-    if keeps {
-      measured.compactMask = CompactMask(mask)
-    } else if options.drawings == .reload && best.file.kind != .png {
-      // Rendering a vector icon again costs a helper process: its coverage is kept, as a PNG in
-      // memory (a few hundred bytes for a bar icon, against width × height).
+    switch options.drawings {
+    case .drop: break
+    case .keep: measured.compactMask = CompactMask(mask)
+    case .reload:
       measured.signature = Spectrum.signature(mask)
-      let png = PNGCodec.encode(mask)
-      let scale = mask.scale
-      let file = best.file
-      measured.maskLoader = { @Sendable in
-        // The bytes were encoded from a mask within these limits (a larger one was refused).
-        do {
-          return CompactMask(try PNGCodec.decode(png, path: file.relativePath, scale: scale, limits: options.limits).0.alphaMask)
-        } catch {
-          options.readBackFailures.record(InputFailure(
-            path: file.path, reason: "\((error as? RasterError)?.reason ?? "\(error)") (its drawing, kept in memory, read again)",
-            reportPath: file.relativePath))
-          return nil
-        }
-      }
-    } else if options.drawings == .reload {
-      measured.signature = Spectrum.signature(mask)
-      let file = best.file
-      let measuredVersion = best.version
-      measured.maskLoader = { @Sendable in
-        // The drawing read back must be the one measured: the file's version is checked before
-        // and after reading it (a file changed since is not compared).
-        func changed() -> Bool {
-          guard let measuredVersion, let now = FileVersion(path: file.path) else { return true }
-          return now != measuredVersion
-        }
-        func recordChange() {
+      measured.maskLoader = best.file.kind == .png
+        ? fileLoader(best.file, version: best.version, options: options)
+        : memoryLoader(PNGCodec.encode(mask), scale: mask.scale, file: best.file, options: options)
+    }
+    return Result(icon: measured, failures: failures)
+  }
+
+  /// Reads a PNG's drawing back from its file, as it was measured: the file's version (taken before
+  /// it was first read) is checked before and after reading it again; a file changed since is not
+  /// compared, and is recorded.
+  static func fileLoader(_ file: IconFile, version measured: FileVersion?, options: MeasurementOptions) -> MaskLoader {
+    { @Sendable in
+      func unchanged() -> Bool {
+        guard let measured, let now = FileVersion(path: file.path), now == measured else {
           options.readBackFailures.record(InputFailure(
             path: file.path, reason: "changed or removed while it was audited; not compared with other icons",
             reportPath: file.relativePath))
+          return false
         }
-        guard !changed() else {
-          recordChange()
-          return nil
-        }
-        do {
-          let image = try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits,
-                                          rendering: options.vectorRendering)
-          guard !changed() else {
-            recordChange()
-            return nil
-          }
-          return CompactMask(image.fitted(maxSide: options.maxAnalysisSide).alphaMask)
-        } catch {
-          options.readBackFailures.record(InputFailure(
-            path: file.path, reason: "\((error as? RasterError)?.reason ?? "\(error)") (when read again)",
-            reportPath: file.relativePath))
-          return nil
-        }
+        return true
+      }
+      guard unchanged() else { return nil }
+      do throws(RasterError) {
+        let image = try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits,
+                                        rendering: options.vectorRendering)
+        return unchanged() ? CompactMask(image.fitted(maxSide: options.maxAnalysisSide).alphaMask) : nil
+      } catch {
+        options.readBackFailures.record(InputFailure(
+          path: file.path, reason: error.reason + " (when read again)", reportPath: file.relativePath))
+        return nil
       }
     }
-    return Result(icon: measured, failures: failures)
+  }
+
+  /// Reads a vector icon's drawing back from the PNG of its coverage kept in memory (rendering it
+  /// again would cost a helper process): a few hundred bytes for a bar icon, against width × height.
+  static func memoryLoader(_ png: [UInt8], scale: Double, file: IconFile, options: MeasurementOptions) -> MaskLoader {
+    { @Sendable in
+      // The bytes were encoded from a mask within these limits (a larger one was refused).
+      do throws(RasterError) {
+        return CompactMask(try PNGCodec.decode(png, path: file.relativePath, scale: scale, limits: options.limits).0.alphaMask)
+      } catch {
+        options.readBackFailures.record(InputFailure(
+          path: file.path, reason: error.reason + " (its drawing, kept in memory, read again)",
+          reportPath: file.relativePath))
+        return nil
+      }
+    }
   }
 }
 

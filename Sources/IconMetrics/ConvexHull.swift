@@ -59,39 +59,29 @@ public struct ConvexHull: Sendable, Equatable {
   /// within a rounding margin of the octagon's edges are kept.
   static func outsideOctagon(_ points: [Point2D]) -> [Point2D] {
     guard points.count > 32 else { return points }
-    var extreme = [Int](repeating: 0, count: 8)
-    var best = [Double](repeating: -.infinity, count: 8)
-    var lowX = Double.infinity, highX = -Double.infinity, lowY = Double.infinity, highY = -Double.infinity
+    // Counter-clockwise (x right, y up): max x, max x + y, max y, max y − x, min x, min x + y,
+    // min y, max x − y; each as the largest of a linear form, lane by lane.
+    var best = SIMD8<Double>(repeating: -.infinity)
+    var extreme = SIMD8<Int64>(repeating: 0)
     for (i, p) in points.enumerated() {
-      // Counter-clockwise (x right, y up): max x, max x + y, max y, max y − x, min x, min x + y,
-      // min y, max x − y; each as the largest of a linear form.
-      let forms = (p.x, p.x + p.y, p.y, p.y - p.x, -p.x, -p.x - p.y, -p.y, p.x - p.y)
-      if forms.0 > best[0] { best[0] = forms.0; extreme[0] = i }
-      if forms.1 > best[1] { best[1] = forms.1; extreme[1] = i }
-      if forms.2 > best[2] { best[2] = forms.2; extreme[2] = i }
-      if forms.3 > best[3] { best[3] = forms.3; extreme[3] = i }
-      if forms.4 > best[4] { best[4] = forms.4; extreme[4] = i }
-      if forms.5 > best[5] { best[5] = forms.5; extreme[5] = i }
-      if forms.6 > best[6] { best[6] = forms.6; extreme[6] = i }
-      if forms.7 > best[7] { best[7] = forms.7; extreme[7] = i }
-      lowX = min(lowX, p.x)
-      highX = max(highX, p.x)
-      lowY = min(lowY, p.y)
-      highY = max(highY, p.y)
+      let forms = SIMD8(p.x, p.x + p.y, p.y, p.y - p.x, -p.x, -p.x - p.y, -p.y, p.x - p.y)
+      let better = forms .> best
+      best.replace(with: forms, where: better)
+      extreme.replace(with: Int64(i), where: better)
     }
     var octagon: [Point2D] = []
-    for i in extreme where octagon.last != points[i] { octagon.append(points[i]) }
+    for lane in extreme.indices where octagon.last != points[Int(extreme[lane])] {
+      octagon.append(points[Int(extreme[lane])])
+    }
     if octagon.count > 1 && octagon.first == octagon.last { octagon.removeLast() }
     guard octagon.count >= 3 else { return points }
-    let span = max(highX - lowX, highY - lowY)
+    let span = max(best[0] + best[4], best[2] + best[6])  // the extents in x and in y
     let margin = 1e-9 * span * span
     var edges: [(a: Point2D, b: Point2D)] = []
     for k in octagon.indices { edges.append((octagon[k], octagon[(k + 1) % octagon.count])) }
+    // Kept: on or outside (within the margin of) some edge.
     return points.filter { p in
-      for e in edges where (e.b.x - e.a.x) * (p.y - e.a.y) - (e.b.y - e.a.y) * (p.x - e.a.x) <= margin {
-        return true
-      }
-      return false
+      edges.contains { e in (e.b.x - e.a.x) * (p.y - e.a.y) - (e.b.y - e.a.y) * (p.x - e.a.x) <= margin }
     }
   }
 

@@ -96,23 +96,20 @@ public enum IconDiscovery {
       }
     }
     let labels = rootLabels(roots.map { ($0.canonical, $0.isDirectory) })
-    for ((path, _, isDirectory), label) in zip(roots, labels) {
+    for ((path, canonical, isDirectory), label) in zip(roots, labels) {
       // With one PATH, reports show paths relative to it (a file or an image set: its name); with
-      // several, each PATH's files are prefixed by its label, so that `a/Icons` and `b/Icons`, or
+      // several, each PATH's paths start with its label, so that `a/Icons` and `b/Icons`, or
       // `44px/set-01/x.png` and `50px/set-01/x.png`, stay distinct icons.
-      let prefix = roots.count > 1 ? label : ""
-      if isDirectory {
-        let name = PathText.lastComponent(path)
-        if let kind = AssetCatalog.setKind(name) {
-          let (icon, setIssues) = AssetCatalog.readSet(
-            directory: path, relative: roots.count > 1 ? label : name, kind: kind)
-          if let icon { sets.append(icon) }
-          issues += setIssues
-        } else {
-          walk(directory: path, relative: prefix, root: canonicalPath(path), visited: &visited, files: &files, sets: &sets,
-               issues: &issues, depth: 0, inCatalog: path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/"))
-        }
-      } else if let file = iconFile(path: path, relativePath: roots.count > 1 ? label : PathText.lastComponent(path)) {
+      let name = PathText.lastComponent(path)
+      let shown = roots.count > 1 ? label : name
+      if isDirectory, let kind = AssetCatalog.setKind(name) {
+        let (icon, setIssues) = AssetCatalog.readSet(directory: path, relative: shown, kind: kind)
+        if let icon { sets.append(icon) }
+        issues += setIssues
+      } else if isDirectory {
+        walk(directory: path, relative: roots.count > 1 ? label : "", root: canonical, visited: &visited, files: &files,
+             sets: &sets, issues: &issues, depth: 0, inCatalog: path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/"))
+      } else if let file = iconFile(path: path, relativePath: shown) {
         files.append(file)
       }
     }

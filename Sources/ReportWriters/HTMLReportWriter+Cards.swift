@@ -66,7 +66,7 @@ extension HTMLReportWriter {
     s += "<div class=\"stage\(pixelated ? " pixelated" : "")\" style=\"width:\(SVGChart.n(w))px;height:\(SVGChart.n(h))px;"
     s += "background-size:\(SVGChart.n(cssPerPt))px \(SVGChart.n(cssPerPt))px\">"
     s += glyph(page, index, widthPx: w, heightPx: h, extraClass: "ink")
-    if page.hasMask[index], let mask = icon.mask {
+    if page.hasMask(index), let mask = icon.mask {
       let medianPx = (f.group?.strokeWeightPt.median ?? 0) * mask.scale
       s += overlay(MetricsEngine.analyse(mask), strokeMedianPx: medianPx)
     }

@@ -81,7 +81,7 @@ public enum HTMLReportWriter {
   /// An icon's glyph at `widthPx × heightPx` CSS px in the current text colour (or a dashed
   /// placeholder when its drawing was not kept or could not be read back).
   static func glyph(_ page: HTMLPage, _ index: Int, widthPx: Double, heightPx: Double, extraClass: String = "") -> String {
-    let classes = (page.hasMask[index] ? "g gm\(index)" : "g missing") + (extraClass.isEmpty ? "" : " " + extraClass)
+    let classes = (page.hasMask(index) ? "g gm\(index)" : "g missing") + (extraClass.isEmpty ? "" : " " + extraClass)
     return "<i class=\"\(classes)\" style=\"width:\(SVGChart.n(widthPx))px;height:\(SVGChart.n(heightPx))px\"></i>"
   }
 
@@ -197,11 +197,11 @@ struct HTMLPage {
   let findings: [[Finding]]
   /// Icon id → index of its first icon.
   let indexOfId: [String: Int]
-  /// Whether the icon's drawing could be had (kept, or read back) and is not empty: its glyph
-  /// can be drawn.
-  let hasMask: [Bool]
-  /// Each drawable icon's coverage as a base64 PNG, read once.
+  /// Each drawable icon's coverage as a base64 PNG, read once; nil when its drawing was not kept,
+  /// could not be read back, or is empty.
   let glyphPNGs: [String?]
+  /// Whether the icon's glyph can be drawn.
+  func hasMask(_ index: Int) -> Bool { glyphPNGs[index] != nil }
 
   init(_ report: AuditReport) {
     self.report = report
@@ -217,7 +217,6 @@ struct HTMLPage {
       guard icon.hasDrawing, let mask = icon.mask, mask.width > 0, mask.height > 0 else { return nil }
       return Data(PNGCodec.encode(mask)).base64EncodedString()
     }
-    hasMask = glyphPNGs.map { $0 != nil }
 
     var names: [String] = report.families.map(\.name)
     for icon in report.icons where !names.contains(icon.family) { names.append(icon.family) }

@@ -34,8 +34,6 @@ public enum JSONValue: Sendable, Equatable {
     case .double(let d): JSONValue.format(d, decimals: decimals, into: &out)
     case .string(let s): JSONValue.escape(s, into: &out)
     case .array(let items):
-      if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
-      out.append(UInt8(ascii: "["))
       let inner = indent.map { $0 + 1 }
       // A long array (a report's icons), or one of many objects or arrays (its families, each with
       // its icons): its items are written on all cores, then joined in order.
@@ -46,29 +44,36 @@ public enum JSONValue: Sendable, Equatable {
           return text
         }
         : nil
-      for (i, item) in items.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        JSONValue.newline(&out, inner)
-        if let texts { out.append(contentsOf: texts[i]) } else { item.write(into: &out, indent: inner, decimals: decimals) }
+      JSONValue.appendBlock("[", "]", count: items.count, indent: indent, into: &out) { i, out in
+        if let texts { out.append(contentsOf: texts[i]) } else { items[i].write(into: &out, indent: inner, decimals: decimals) }
       }
-      JSONValue.newline(&out, indent)
-      out.append(UInt8(ascii: "]"))
     case .object(let members):
-      if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
-      out.append(UInt8(ascii: "{"))
-      let inner = indent.map { $0 + 1 }
       // Sorted as pairs: each value is at hand, not looked up again by its key.
       let sorted = members.sorted { JSONValue.precedes($0.key, $1.key) }
-      for (i, member) in sorted.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        JSONValue.newline(&out, inner)
-        JSONValue.escape(member.key, into: &out)
+      JSONValue.appendBlock("{", "}", count: sorted.count, indent: indent, into: &out) { i, out in
+        JSONValue.escape(sorted[i].key, into: &out)
         if indent == nil { out.append(UInt8(ascii: ":")) } else { out.append(contentsOf: ": ".utf8) }
-        member.value.write(into: &out, indent: inner, decimals: decimals)
+        sorted[i].value.write(into: &out, indent: indent.map { $0 + 1 }, decimals: decimals)
       }
-      JSONValue.newline(&out, indent)
-      out.append(UInt8(ascii: "}"))
     }
+  }
+
+  /// The layout of every array and object: `open`, each of `count` items (written by `item`) on a
+  /// line of its own one level deeper (pretty) and comma-separated, then `close` on its own line;
+  /// `open` and `close` alone when there is no item.
+  private static func appendBlock(
+    _ open: Unicode.Scalar, _ close: Unicode.Scalar, count: Int, indent: Int?, into out: inout [UInt8],
+    item: (Int, inout [UInt8]) -> Void
+  ) {
+    out.append(UInt8(ascii: open))
+    guard count > 0 else { out.append(UInt8(ascii: close)); return }
+    for i in 0..<count {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      newline(&out, indent.map { $0 + 1 })
+      item(i, &out)
+    }
+    newline(&out, indent)
+    out.append(UInt8(ascii: close))
   }
 
   // MARK: - Writing a document piece by piece (what `serializedUTF8()` would write)
@@ -81,32 +86,22 @@ public enum JSONValue: Sendable, Equatable {
   /// Appends an array `indent` levels deep whose items are already written (each at
   /// `indent + 1`), as `.array` of them would be. Each item's text is released once appended.
   static func appendArray(ofWritten items: inout [[UInt8]], to out: inout [UInt8], indent: Int) {
-    if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
-    out.append(UInt8(ascii: "["))
-    for i in items.indices {
-      if i > 0 { out.append(UInt8(ascii: ",")) }
-      newline(&out, indent + 1)
+    appendBlock("[", "]", count: items.count, indent: indent, into: &out) { i, out in
       out.append(contentsOf: items[i])
       items[i] = []
     }
-    newline(&out, indent)
-    out.append(UInt8(ascii: "]"))
   }
 
   /// Appends the members of an object `indent` levels deep, written by `body` after each key, in
-  /// byte order of the keys, between the braces (`keys` not empty).
+  /// byte order of the keys.
   static func appendObject(keys: [String], to out: inout [UInt8], indent: Int,
                            _ body: (String, inout [UInt8]) -> Void) {
-    out.append(UInt8(ascii: "{"))
-    for (i, key) in keys.sorted(by: precedes).enumerated() {
-      if i > 0 { out.append(UInt8(ascii: ",")) }
-      newline(&out, indent + 1)
-      escape(key, into: &out)
+    let sorted = keys.sorted(by: precedes)
+    appendBlock("{", "}", count: sorted.count, indent: indent, into: &out) { i, out in
+      escape(sorted[i], into: &out)
       out.append(contentsOf: ": ".utf8)
-      body(key, &out)
+      body(sorted[i], &out)
     }
-    newline(&out, indent)
-    out.append(UInt8(ascii: "}"))
   }
 
   /// An object or an array.

@@ -6,8 +6,10 @@ import ReportWriters
 import Testing
 import TestSupport
 
-/// Writes the example outline family (8 glyphs at @2x) and optional extra icons into a folder.
+/// Writes the example outline family (8 glyphs at @2x) and optional extra icons into a folder
+/// (made if missing).
 func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
+  try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
   for i in 0..<8 {
     try write(PNGCodec.encode(ExampleFamily.glyph(i)), "\(root)/g\(i)@2x.png")
   }
@@ -29,7 +31,6 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
   @Test func theAuditedFolderNameGivesTheRole() throws {
     let root = try makeTemporaryFolder("audit-role")
     defer { try? FileManager.default.removeItem(atPath: root) }
-    try FileManager.default.createDirectory(atPath: root + "/TabBar", withIntermediateDirectories: true)
     try writeFamily(root + "/TabBar")
     let run = try runTool(["audit", "--format", "json", root + "/TabBar"])
     let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
@@ -92,7 +93,6 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     let root = try makeTemporaryFolder("audit-baseline")
     defer { try? FileManager.default.removeItem(atPath: root) }
     let icons = root + "/icons"
-    try FileManager.default.createDirectory(atPath: icons, withIntermediateDirectories: true)
     try writeFamily(icons, extra: [("small", ExampleFamily.glyph(1, size: 0.8))])
     let first = try runTool(["audit", "--write-baseline", root + "/baseline.json", icons])
     #expect(first.status == 1)
