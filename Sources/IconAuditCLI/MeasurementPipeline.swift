@@ -236,7 +236,8 @@ public enum MeasurementPipeline {
   }
 
   /// Reads a vector icon's drawing back from the PNG of its coverage kept in memory (rendering it
-  /// again would cost a helper process): a few hundred bytes for a bar icon, against width × height.
+  /// again would cost a helper process): 640 bytes on average for Lucide at 48 px, against 2,304
+  /// for width × height.
   static func memoryLoader(_ png: [UInt8], scale: Double, file: IconFile, options: MeasurementOptions) -> MaskLoader {
     { @Sendable in
       // The bytes were encoded from a mask within these limits (a larger one was refused).
