@@ -52,8 +52,6 @@ public struct Contour: Sendable, Equatable {
       }
     }
 
-    var startPoint: [Point2D] = []
-    var endEdge: [Int32] = []
     var startAt = [Int32](repeating: -1, count: 2 * pw * ph)
 
     // Which nodes are inside (α ≥ level), a byte each with 8 bytes of slack at the end, so that
@@ -66,8 +64,12 @@ public struct Contour: Sendable, Equatable {
       }
     }
 
-    padded.withUnsafeBufferPointer { v in
+    // The segments, by the index of the crossed edge each starts from (a local of the closure, not a
+    // captured variable: no dynamic exclusivity checks on every append).
+    let (startPoint, endEdge) = padded.withUnsafeBufferPointer { v in
       insideBytes.withUnsafeBufferPointer { insideBytes in
+      var startPoint: [Point2D] = []
+      var endEdge: [Int32] = []
       let raw = UnsafeRawPointer(insideBytes.baseAddress!)
       startAt.withUnsafeMutableBufferPointer { startAt in
         /// The crossing on edge `e` (even: from node e/2 to its right; odd: to the node below).
@@ -82,11 +84,6 @@ public struct Contour: Sendable, Equatable {
           let x = Double(i) - 0.5
           let y = Double(j) - 0.5
           return e & 1 == 0 ? Point2D(x: x + t, y: y) : Point2D(x: x, y: y + t)
-        }
-        func add(_ from: Int, _ to: Int) {
-          startAt[from] = Int32(truncatingIfNeeded: startPoint.count)
-          startPoint.append(crossing(from))
-          endEdge.append(Int32(truncatingIfNeeded: to))
         }
         guard ph >= 2 else { return }
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -125,20 +122,20 @@ public struct Contour: Sendable, Equatable {
               if in0 {
                 // Entering edges: right (c1→c2) and left (c3→c0).
                 if joined {
-                  add(right, top)
-                  add(left, bottom)
+                  Self.add(right, top, crossing(right), &startPoint, &endEdge, startAt)
+                  Self.add(left, bottom, crossing(left), &startPoint, &endEdge, startAt)
                 } else {
-                  add(right, bottom)
-                  add(left, top)
+                  Self.add(right, bottom, crossing(right), &startPoint, &endEdge, startAt)
+                  Self.add(left, top, crossing(left), &startPoint, &endEdge, startAt)
                 }
               } else {
                 // Entering edges: top (c0→c1) and bottom (c2→c3).
                 if joined {
-                  add(top, left)
-                  add(bottom, right)
+                  Self.add(top, left, crossing(top), &startPoint, &endEdge, startAt)
+                  Self.add(bottom, right, crossing(bottom), &startPoint, &endEdge, startAt)
                 } else {
-                  add(top, right)
-                  add(bottom, left)
+                  Self.add(top, right, crossing(top), &startPoint, &endEdge, startAt)
+                  Self.add(bottom, left, crossing(bottom), &startPoint, &endEdge, startAt)
                 }
               }
               continue
@@ -153,10 +150,11 @@ public struct Contour: Sendable, Equatable {
               if !a && b { entering = Self.component(edges, k) }
               if a && !b { exiting = Self.component(edges, k) }
             }
-            add(entering, exiting)
+            Self.add(entering, exiting, crossing(entering), &startPoint, &endEdge, startAt)
           }
         }
       }
+      return (startPoint, endEdge)
       }
     }
 
@@ -182,6 +180,17 @@ public struct Contour: Sendable, Equatable {
     self.loops = loops
     self.length = total
     self.bounds = Rect2D(bounding: startPoint)
+  }
+
+  /// Records the segment from crossed edge `from` (at `point`) to crossed edge `to`.
+  @inline(__always)
+  private static func add(
+    _ from: Int, _ to: Int, _ point: Point2D, _ startPoint: inout [Point2D], _ endEdge: inout [Int32],
+    _ startAt: UnsafeMutableBufferPointer<Int32>
+  ) {
+    startAt[from] = Int32(truncatingIfNeeded: startPoint.count)
+    startPoint.append(point)
+    endEdge.append(Int32(truncatingIfNeeded: to))
   }
 
   @inline(__always)
