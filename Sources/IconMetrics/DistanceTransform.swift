@@ -30,9 +30,12 @@ import IconRaster
 ///
 /// Images of at least 256×256 pixels run the row pass in bands, concurrently.
 ///
+/// Ties: among equally near feature pixels the nearest feature is the one in the leftmost column,
+/// and within that column the upper one (``NearestFeatureQuery`` gives the same answer at single
+/// pixels).
+///
 /// - Complexity: O(width · height) time, O(width) scratch per band beyond the outputs.
 /// - Note: distances are exact integers stored as `Float`, exact up to 2²⁴ (a diagonal of ~4096 px).
-///   Ties between equally near features are broken deterministically but not in a promised order.
 public struct DistanceTransform: Sendable, Equatable {
   public let width: Int
   public let height: Int
@@ -138,48 +141,15 @@ public struct DistanceTransform: Sendable, Equatable {
     _ features: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int,
     _ distance: UnsafeMutableBufferPointer<Float>, _ nearest: UnsafeMutablePointer<Int32>?
   ) {
-    // Offsets of columns without features start at −2(width + height) and drift by at most
-    // height − 1 in the backward sweep, so |δ| stays above width + height > every real distance.
-    let infinity = Int32(truncatingIfNeeded: 2 &* (width &+ height))
-    let real = Int32(truncatingIfNeeded: width &+ height)
     let bands = bandCount(width: width, height: height)
     nonisolated(unsafe) let f = features.baseAddress!
     nonisolated(unsafe) let out = distance.baseAddress!
     nonisolated(unsafe) let index = nearest
 
-    var anyFeature = false
     // Phase 1 is memory-bound and runs on one thread: split into column bands it cost 1.6 times
     // the CPU time for no gain on two cores.
-    distance.withMemoryRebound(to: Int32.self) { buffer in
-      let delta = buffer.baseAddress!
-      for x in 0..<width { delta[x] = f[x] != 0 ? 0 : -infinity }
-      var y = 1
-      while y < height {
-        let base = y &* width
-        let above = base &- width
-        for x in 0..<width {
-          let up = max(delta[above &+ x] &- 1, -infinity)
-          delta[base &+ x] = f[base &+ x] != 0 ? 0 : up
-        }
-        y &+= 1
-      }
-      y = height &- 2
-      while y >= 0 {
-        let base = y &* width
-        let below = base &+ width
-        for x in 0..<width {
-          // δ ≤ 0 here (a feature above, or none); the candidate from below may point either way.
-          let current = delta[base &+ x]
-          let candidate = delta[below &+ x] &+ 1
-          let magnitude = max(candidate, 0 &- candidate)
-          delta[base &+ x] = magnitude < 0 &- current ? candidate : current
-        }
-        y &-= 1
-      }
-      for x in 0..<width where delta[x] > -real {
-        anyFeature = true
-        break
-      }
+    let anyFeature = distance.withMemoryRebound(to: Int32.self) { buffer in
+      columnOffsets(f, width, height, buffer.baseAddress!, featureIsZero: false)
     }
     guard anyFeature else {
       for i in 0..<(width &* height) {
@@ -205,6 +175,48 @@ public struct DistanceTransform: Sendable, Equatable {
         }
       }
     }
+  }
+
+  /// Phase 1: for every pixel, the signed row offset δ to the nearest feature pixel in its column
+  /// (ties: the one above), written to `delta`; a column without features gets offsets of at least
+  /// width + height in magnitude. A feature is a non-zero byte, or with `featureIsZero` a zero byte.
+  /// Returns whether there is any feature.
+  @inline(__always)
+  static func columnOffsets(
+    _ f: UnsafePointer<UInt8>, _ width: Int, _ height: Int, _ delta: UnsafeMutablePointer<Int32>,
+    featureIsZero: Bool
+  ) -> Bool {
+    // Offsets of columns without features start at −2(width + height) and drift by at most
+    // height − 1 in the backward sweep, so |δ| stays above width + height > every real distance.
+    let infinity = Int32(truncatingIfNeeded: 2 &* (width &+ height))
+    let real = Int32(truncatingIfNeeded: width &+ height)
+    @inline(__always) func isFeature(_ i: Int) -> Bool { (f[i] != 0) != featureIsZero }
+    for x in 0..<width { delta[x] = isFeature(x) ? 0 : -infinity }
+    var y = 1
+    while y < height {
+      let base = y &* width
+      let above = base &- width
+      for x in 0..<width {
+        let up = max(delta[above &+ x] &- 1, -infinity)
+        delta[base &+ x] = isFeature(base &+ x) ? 0 : up
+      }
+      y &+= 1
+    }
+    y = height &- 2
+    while y >= 0 {
+      let base = y &* width
+      let below = base &+ width
+      for x in 0..<width {
+        // δ ≤ 0 here (a feature above, or none); the candidate from below may point either way.
+        let current = delta[base &+ x]
+        let candidate = delta[below &+ x] &+ 1
+        let magnitude = max(candidate, 0 &- candidate)
+        delta[base &+ x] = magnitude < 0 &- current ? candidate : current
+      }
+      y &-= 1
+    }
+    for x in 0..<width where delta[x] > -real { return true }
+    return false
   }
 
   /// Per-band scratch for phase 2 and the two ways to finish a row.
@@ -248,8 +260,9 @@ public struct DistanceTransform: Sendable, Equatable {
     }
 
     /// Exact shortcut for rows whose every pixel is within `radius` columns of its nearest feature:
-    /// the minimum of δ(i)² + (u − i)² over the window |u − i| ≤ r is the true minimum whenever it is
-    /// at most (r + 1)², since every column outside the window costs at least that. Branch-free and
+    /// the minimum of δ(i)² + (u − i)² over the window |u − i| ≤ r is the true minimum, and the
+    /// only one outside the window, whenever it is below (r + 1)², since every column outside the
+    /// window costs at least that; among equals in the window the leftmost column wins. Branch-free and
     /// vectorised (16-bit keys carry the value and the offset, so one `min` finds both). Returns
     /// false, having written nothing, when some pixel of the row is farther.
     @inline(__always)
@@ -274,7 +287,9 @@ public struct DistanceTransform: Sendable, Equatable {
       }
       var worst: Int16 = 0
       for u in 0..<width { worst = max(worst, best[u]) }
-      guard Int(worst >> 3) <= (r &+ 1) &* (r &+ 1) else { return false }
+      // Strictly below: a column outside the window at exactly (r + 1)² could tie, and ties go to
+      // the leftmost column, as in the envelope (``NearestFeatureQuery`` relies on that rule).
+      guard Int(worst >> 3) < (r &+ 1) &* (r &+ 1) else { return false }
       for u in 0..<width {
         let key = best[u]
         out[u] = Float(key >> 3)
@@ -340,6 +355,89 @@ public struct DistanceTransform: Sendable, Equatable {
           index[u] = Int32(truncatingIfNeeded: (y &+ Int(delta[i])) &* width &+ i)
         }
       }
+    }
+  }
+}
+
+/// The exact distance to the nearest feature pixel, and that pixel, at chosen pixels only: the
+/// values of ``DistanceTransform`` (the same distances and the same nearest features, ties
+/// included) without the row pass over the whole image.
+///
+/// The stroke weight reads the transform at skeleton pixels only, a few hundred of an icon's
+/// thousands; this keeps the column pass (phase 1 of ``DistanceTransform``, about a quarter of its
+/// work) and answers each query by scanning columns outward from the pixel until the horizontal
+/// offset alone exceeds the best squared distance found: O(d) a query for a pixel at distance d.
+///
+/// Ties: among equally near features the transform keeps the one in the leftmost column (the
+/// lower envelope gives a pixel where two parabolas meet to the earlier one), and within a column
+/// the one above (phase 1); so does this.
+public struct NearestFeatureQuery: Sendable {
+  public let width: Int
+  public let height: Int
+  /// Phase 1: the signed row offset to the nearest feature in the same column.
+  private let delta: [Int32]
+  private let anyFeature: Bool
+
+  /// From a row-major byte image in which the features are the zero bytes (the background of a
+  /// foreground grid).
+  /// - Precondition: `grid.count == width * height`; the sizes as for ``DistanceTransform``.
+  public init(backgroundOf grid: [UInt8], width: Int, height: Int) {
+    precondition(
+      width >= 0 && height >= 0 && grid.count == width * height && width + height < 1 << 19,
+      "grid count does not match the size")
+    self.width = width
+    self.height = height
+    var delta = [Int32](repeating: 0, count: grid.count)
+    var any = false
+    if !grid.isEmpty {
+      grid.withUnsafeBufferPointer { f in
+        delta.withUnsafeMutableBufferPointer { d in
+          any = DistanceTransform.columnOffsets(
+            f.baseAddress!, width, height, d.baseAddress!, featureIsZero: true)
+        }
+      }
+    }
+    self.delta = delta
+    self.anyFeature = any
+  }
+
+  /// The squared distance from pixel `index` (row-major) to its nearest feature pixel, and that
+  /// pixel's row-major index; (`Int.max`, −1) without any feature.
+  public func nearest(_ index: Int) -> (squaredDistance: Int, feature: Int) {
+    guard anyFeature else { return (Int.max, -1) }
+    let x = index % width
+    let row = index &- x
+    return delta.withUnsafeBufferPointer { delta in
+      var best = Int.max
+      var column = -1
+      var dx = 0
+      // A column farther than √best cannot be nearer; one exactly at √best (a feature in the
+      // pixel's row) can tie, and must be seen for the tie rule: the leftmost column among equals.
+      while dx &* dx <= best {
+        let left = x &- dx
+        let right = x &+ dx
+        if left < 0 && right >= width { break }
+        if left >= 0 {
+          let d = Int(delta[row &+ left])
+          let value = dx &* dx &+ d &* d
+          if value < best || (value == best && left < column) {
+            best = value
+            column = left
+          }
+        }
+        if dx > 0 && right < width {
+          let d = Int(delta[row &+ right])
+          let value = dx &* dx &+ d &* d
+          // `right` is the rightmost column seen so far: it wins only when strictly nearer.
+          if value < best {
+            best = value
+            column = right
+          }
+        }
+        dx &+= 1
+      }
+      let y = index / width
+      return (best, (y &+ Int(delta[row &+ column])) &* width &+ column)
     }
   }
 }

@@ -55,29 +55,22 @@ public enum MetricsEngine {
     var ink = 0.0
     var mx = 0.0
     var my = 0.0
-    // The core padded by one background pixel on every side, and its complement (the EDT's
-    // features).
+    // The core padded by one background pixel on every side.
     var core = [UInt8](repeating: 0, count: pw * (h + 2))
-    var background = [Bool](repeating: true, count: pw * (h + 2))
     mask.coverage.withUnsafeBufferPointer { alpha in
       core.withUnsafeMutableBufferPointer { core in
-        background.withUnsafeMutableBufferPointer { background in
-          for y in 0..<h {
-            var rowInk = 0.0
-            var rowX = 0.0
-            for x in 0..<w {
-              let a = alpha[y &* w &+ x]
-              rowInk += Double(a)
-              rowX += Double(a) * (Double(x) + 0.5)
-              if a >= 0.5 {
-                core[(y &+ 1) &* pw &+ x &+ 1] = 1
-                background[(y &+ 1) &* pw &+ x &+ 1] = false
-              }
-            }
-            ink += rowInk
-            mx += rowX
-            my += rowInk * (Double(y) + 0.5)
+        for y in 0..<h {
+          var rowInk = 0.0
+          var rowX = 0.0
+          for x in 0..<w {
+            let a = alpha[y &* w &+ x]
+            rowInk += Double(a)
+            rowX += Double(a) * (Double(x) + 0.5)
+            core[(y &+ 1) &* pw &+ x &+ 1] = a >= 0.5 ? 1 : 0
           }
+          ink += rowInk
+          mx += rowX
+          my += rowInk * (Double(y) + 0.5)
         }
       }
     }
@@ -92,10 +85,11 @@ public enum MetricsEngine {
     let size = hull.area.squareRoot()
 
     // Skeleton and stroke.
-    let coreEDT = DistanceTransform(features: background, width: pw, height: h + 2)
+    let nearestBackground = NearestFeatureQuery(backgroundOf: core, width: pw, height: h + 2)
     let skeleton = Skeleton(paddedGrid: core, width: w, height: h)
     let stroke = StrokeWeight(
-      mask: mask, paddedEDT: coreEDT, skeleton: skeleton, countedOnly: !allStrokeSamples)
+      mask: mask, nearestBackground: nearestBackground, skeleton: skeleton,
+      countedOnly: !allStrokeSamples)
     let strokeContour = perimeter > 0 ? 2 * ink / perimeter : 0
     let strokePx = stroke.samples.isEmpty ? strokeContour : stroke.medianPx
 

@@ -73,12 +73,17 @@ extension Spectrum {
     var columnPeak = [Float](repeating: 0, count: w)
     var rowPeak = [Float](repeating: 0, count: h)
     mask.coverage.withUnsafeBufferPointer { src in
-      for y in 0..<h {
-        for x in 0..<w {
-          let v = src[y &* w &+ x]
-          guard v > noise else { continue }
-          if v > columnPeak[x] { columnPeak[x] = v }
-          if v > rowPeak[y] { rowPeak[y] = v }
+      columnPeak.withUnsafeMutableBufferPointer { columnPeak in
+        for y in 0..<h {
+          var peak: Float = 0
+          for x in 0..<w {
+            // Coverage at or below the noise level counts as 0 (and so never raises a peak).
+            let v = src[y &* w &+ x]
+            let u = v > noise ? v : 0
+            columnPeak[x] = max(columnPeak[x], u)
+            peak = max(peak, u)
+          }
+          rowPeak[y] = peak
         }
       }
     }
@@ -91,26 +96,30 @@ extension Spectrum {
     let left = (bounds.lower + bounds.upper - frame) / 2
     let top = (rows.lower + rows.upper - frame) / 2
     let cell = frame / Double(side)
-    let columnWeights = (0..<side).map {
-      tentWeights(centre: left + (Double($0) + 0.5) * cell, halfWidth: cell, pixels: w)
-    }
-    let rowWeights = (0..<side).map {
-      tentWeights(centre: top + (Double($0) + 0.5) * cell, halfWidth: cell, pixels: h)
-    }
+    let columnWeights = TentWeights(
+      centres: (0..<side).map { left + (Double($0) + 0.5) * cell }, halfWidth: cell, pixels: w)
+    let rowWeights = TentWeights(
+      centres: (0..<side).map { top + (Double($0) + 0.5) * cell }, halfWidth: cell, pixels: h)
 
     // Each row's sum under each column tent, once per row (the row tents overlap, so a row serves
     // up to three cells): the same sums, in the same order, as computed cell by cell.
     var rowSums = [Double](repeating: 0, count: h * side)
     var rowNeeded = [Bool](repeating: false, count: h)
-    for weights in rowWeights { for (y, _) in weights { rowNeeded[y] = true } }
+    for y in rowWeights.pixels { rowNeeded[y] = true }
     mask.coverage.withUnsafeBufferPointer { src in
       rowSums.withUnsafeMutableBufferPointer { rowSums in
-        for y in 0..<h where rowNeeded[y] {
-          let row = y &* w
-          for i in 0..<side {
-            var rowSum = 0.0
-            for (x, wx) in columnWeights[i] { rowSum += wx * Double(src[row &+ x]) }
-            rowSums[y &* side &+ i] = rowSum
+        columnWeights.pixels.withUnsafeBufferPointer { xs in
+          columnWeights.weights.withUnsafeBufferPointer { ws in
+            for y in 0..<h where rowNeeded[y] {
+              let row = y &* w
+              for i in 0..<side {
+                var rowSum = 0.0
+                for k in columnWeights.start[i]..<columnWeights.start[i &+ 1] {
+                  rowSum += ws[k] * Double(src[row &+ xs[k]])
+                }
+                rowSums[y &* side &+ i] = rowSum
+              }
+            }
           }
         }
       }
@@ -119,7 +128,9 @@ extension Spectrum {
     for j in 0..<side {
       for i in 0..<side {
         var sum = 0.0
-        for (y, wy) in rowWeights[j] { sum += wy * rowSums[y &* side &+ i] }
+        for k in rowWeights.start[j]..<rowWeights.start[j + 1] {
+          sum += rowWeights.weights[k] * rowSums[rowWeights.pixels[k] &* side &+ i]
+        }
         cells[j * side + i] = Float(min(1, max(0, sum)))
       }
     }
@@ -140,25 +151,37 @@ extension Spectrum {
     return (lower, upper)
   }
 
-  /// Pixels under the tent (triangle) filter of half-width `halfWidth` centred at `centre`, with the
-  /// tent's exact integral over each pixel (pixels off the canvas omitted, so weights sum to ≤ 1).
-  private static func tentWeights(centre: Double, halfWidth: Double, pixels: Int) -> [(Int, Double)] {
-    // Cumulative distribution of the triangular density on [centre − h, centre + h].
-    func cumulative(_ u: Double) -> Double {
-      let s = (u - centre) / halfWidth
-      if s <= -1 { return 0 }
-      if s <= 0 { return (1 + s) * (1 + s) / 2 }
-      if s < 1 { return 1 - (1 - s) * (1 - s) / 2 }
-      return 1
+  /// The pixels under tent (triangle) filters of half-width `halfWidth` centred at `centres`, with
+  /// each tent's exact integral over each pixel (pixels off the canvas omitted, so weights sum to
+  /// ≤ 1), in one flat list: tent t has the entries `start[t] ..< start[t + 1]`, pixels ascending.
+  private struct TentWeights {
+    var start: [Int] = [0]
+    var pixels: [Int] = []
+    var weights: [Double] = []
+
+    init(centres: [Double], halfWidth: Double, pixels count: Int) {
+      for centre in centres {
+        // Cumulative distribution of the triangular density on [centre − h, centre + h].
+        func cumulative(_ u: Double) -> Double {
+          let s = (u - centre) / halfWidth
+          if s <= -1 { return 0 }
+          if s <= 0 { return (1 + s) * (1 + s) / 2 }
+          if s < 1 { return 1 - (1 - s) * (1 - s) / 2 }
+          return 1
+        }
+        let firstPixel = max(0, Int((centre - halfWidth).rounded(.down)))
+        let lastPixel = min(count - 1, Int((centre + halfWidth).rounded(.up)))
+        if firstPixel <= lastPixel {
+          for p in firstPixel...lastPixel {
+            let weight = cumulative(Double(p + 1)) - cumulative(Double(p))
+            if weight > 0 {
+              pixels.append(p)
+              weights.append(weight)
+            }
+          }
+        }
+        start.append(pixels.count)
+      }
     }
-    let firstPixel = max(0, Int((centre - halfWidth).rounded(.down)))
-    let lastPixel = min(pixels - 1, Int((centre + halfWidth).rounded(.up)))
-    guard firstPixel <= lastPixel else { return [] }
-    var weights: [(Int, Double)] = []
-    for p in firstPixel...lastPixel {
-      let weight = cumulative(Double(p + 1)) - cumulative(Double(p))
-      if weight > 0 { weights.append((p, weight)) }
-    }
-    return weights
   }
 }

@@ -6,7 +6,8 @@ import IconRaster
 ///
 /// For every skeleton pixel p of the core (α ≥ 0.5; see ``Skeleton``):
 /// 1. the normal is the direction from p to its nearest background pixel, read from the feature
-///    transform of the exact EDT of the core (``DistanceTransform``; the canvas outside counts as
+///    transform of the exact EDT of the core (``DistanceTransform``, asked at the skeleton pixels
+///    only through ``NearestFeatureQuery``: the same values; the canvas outside counts as
 ///    background);
 /// 2. the local width is the integral of α, sampled bilinearly every 0.25 px, along the line through p
 ///    in both directions, each side stopping where α falls to ~0 (< 0.01), where it rises again after
@@ -36,7 +37,8 @@ import IconRaster
 /// shape" (1967), with the skeleton of ``Skeleton`` (directional thinning, doi:10.1109/34.161346) and
 /// the EDT of ``DistanceTransform`` (Felzenszwalb–Huttenlocher, doi:10.4086/toc.2012.v008a019).
 ///
-/// - Complexity: O(N) for the EDT, O(N · w) for the skeleton of strokes up to w px, plus
+/// - Complexity: O(N) for the EDT's column pass and O(d) a skeleton pixel at distance d for the
+///   rest, O(N · w) for the skeleton of strokes up to w px, plus
 ///   O(k · L / 0.25) for k ≤ 128 measured skeleton pixels and chords of length L (3 to 5 chords a
 ///   pixel).
 public struct StrokeWeight: Sendable, Equatable {
@@ -80,18 +82,19 @@ public struct StrokeWeight: Sendable, Equatable {
     for y in 0..<h {
       for x in 0..<w where mask.coverage[y * w + x] >= 0.5 { grid[(y + 1) * pw + x + 1] = 1 }
     }
-    let edt = DistanceTransform(features: grid.map { $0 == 0 }, width: pw, height: h + 2)
+    let nearest = NearestFeatureQuery(backgroundOf: grid, width: pw, height: h + 2)
     let skeleton = Skeleton(paddedGrid: grid, width: w, height: h)
-    self.init(mask: mask, paddedEDT: edt, skeleton: skeleton)
+    self.init(mask: mask, nearestBackground: nearest, skeleton: skeleton)
   }
 
-  /// From the EDT of the background of the core padded with one background pixel on every side
-  /// (`(width + 2) × (height + 2)`), and the core's skeleton.
+  /// From the nearest background pixels of the core padded with one background pixel on every side
+  /// (`(width + 2) × (height + 2)`; the values of its EDT, asked at the skeleton pixels only), and
+  /// the core's skeleton.
   ///
   /// With `countedOnly`, only the samples that enter the median are measured and kept (all of them
   /// when none is counted): the median is the same, the work on end points and junctions is saved.
   init(
-    mask: AlphaMask, paddedEDT edt: DistanceTransform, skeleton: Skeleton,
+    mask: AlphaMask, nearestBackground nearest: NearestFeatureQuery, skeleton: Skeleton,
     countedOnly: Bool = false
   ) {
     let w = mask.width
@@ -101,7 +104,10 @@ public struct StrokeWeight: Sendable, Equatable {
       medianPx = 0
       return
     }
-    let counted = Self.awayFromEnds(skeleton, edt: edt)
+    @inline(__always) func padded(_ index: Int) -> Int { (index / w + 1) * pw + index % w + 1 }
+    // The distance of every skeleton pixel to the background (exact: integers below 2⁵³).
+    let distances = skeleton.pixels.map { Double(nearest.nearest(padded($0)).squaredDistance).squareRoot() }
+    let counted = Self.awayFromEnds(skeleton, distances: distances)
     let anyCounted = counted.contains(true)
     // The pixels whose widths enter the median: the counted ones (all without any), evenly thinned
     // to at most `medianSampleLimit`: every k-th in raster order from the ⌊k/2⌋-th, k = ⌈n ÷ limit⌉.
@@ -123,30 +129,23 @@ public struct StrokeWeight: Sendable, Equatable {
     mask.coverage.withUnsafeBufferPointer { coverage in
       for i in 0..<coverage.count { alpha[i] = Double(coverage[i]) }
     }
-    do {
-      edt.squaredDistance.withUnsafeBufferPointer { squaredDistance in
-        edt.nearestFeature.withUnsafeBufferPointer { nearestFeature in
-          let profile = Profile(alpha: UnsafeBufferPointer(alpha), width: w, height: mask.height)
-          for (k, index) in skeleton.pixels.enumerated() where !skip || median[k] {
-            let x = index % w
-            let y = index / w
-            let padded = (y &+ 1) &* pw &+ x &+ 1
-            let feature = Int(nearestFeature[padded])
-            let dt = Double(squaredDistance[padded]).squareRoot()
-            let nx = Double(feature % pw &- (x &+ 1))
-            let ny = Double(feature / pw &- (y &+ 1))
-            let centre = Point2D(x: Double(x) + 0.5, y: Double(y) + 0.5)
-            let limit = max(3 * dt, dt + 3)
-            let n = (nx * nx + ny * ny).squareRoot()
-            let best = profile.minimumChord(at: centre, nx: nx / n, ny: ny / n, limit: limit)
-            samples.append(
-              Sample(
-                positionPx: centre, normal: Point2D(x: best.cos, y: best.sin),
-                widthPx: best.width, distancePx: dt, counted: !anyCounted || counted[k]))
-            if median[k] { widths.append(best.width) }
-          }
-        }
-      }
+    let profile = Profile(alpha: UnsafeBufferPointer(alpha), width: w, height: mask.height)
+    for (k, index) in skeleton.pixels.enumerated() where !skip || median[k] {
+      let x = index % w
+      let y = index / w
+      let feature = nearest.nearest(padded(index)).feature
+      let dt = distances[k]
+      let nx = Double(feature % pw &- (x &+ 1))
+      let ny = Double(feature / pw &- (y &+ 1))
+      let centre = Point2D(x: Double(x) + 0.5, y: Double(y) + 0.5)
+      let limit = max(3 * dt, dt + 3)
+      let n = (nx * nx + ny * ny).squareRoot()
+      let best = profile.minimumChord(at: centre, nx: nx / n, ny: ny / n, limit: limit)
+      samples.append(
+        Sample(
+          positionPx: centre, normal: Point2D(x: best.cos, y: best.sin),
+          widthPx: best.width, distancePx: dt, counted: !anyCounted || counted[k]))
+      if median[k] { widths.append(best.width) }
     }
     self.samples = samples
     self.medianPx = Self.median(widths)
@@ -161,7 +160,7 @@ public struct StrokeWeight: Sendable, Equatable {
 
   /// For each skeleton pixel, whether its geodesic distance (8-connected steps along the skeleton) to
   /// the nearest end point or junction pixel exceeds its DT + 1 px.
-  private static func awayFromEnds(_ skeleton: Skeleton, edt: DistanceTransform) -> [Bool] {
+  private static func awayFromEnds(_ skeleton: Skeleton, distances: [Double]) -> [Bool] {
     let w = skeleton.width
     let pw = w + 2
     // Sample number of each skeleton pixel (−1 elsewhere), in a grid padded by one pixel so that
@@ -174,29 +173,30 @@ public struct StrokeWeight: Sendable, Equatable {
     var steps = [Int](repeating: Int.max, count: skeleton.pixels.count)
     var queue: [Int] = []
     queue.reserveCapacity(skeleton.pixels.count)
-    for p in skeleton.endPoints + skeleton.junctionPixels {
-      let k = Int(position[slot(p)])
-      if k >= 0, steps[k] != 0 {
-        steps[k] = 0
-        queue.append(k)
+    for sources in [skeleton.endPoints, skeleton.junctionPixels] {
+      for p in sources {
+        let k = Int(position[slot(p)])
+        if k >= 0, steps[k] != 0 {
+          steps[k] = 0
+          queue.append(k)
+        }
       }
     }
+    // Made once, not once a pixel.
+    let neighbours = [-pw - 1, -pw, -pw + 1, -1, 1, pw - 1, pw, pw + 1]
     var head = 0
     while head < queue.count {
       let k = queue[head]
       head += 1
       let s = slot(skeleton.pixels[k])
-      for o in [-pw - 1, -pw, -pw + 1, -1, 1, pw - 1, pw, pw + 1] {
+      for o in neighbours {
         let j = Int(position[s + o])
         guard j >= 0, steps[j] == Int.max else { continue }
         steps[j] = steps[k] + 1
         queue.append(j)
       }
     }
-    return skeleton.pixels.enumerated().map { k, p in
-      let dt = Double(edt.squaredDistance[(p / w + 1) * pw + p % w + 1]).squareRoot()
-      return steps[k] == Int.max || Double(steps[k]) > dt + 1
-    }
+    return distances.indices.map { k in steps[k] == Int.max || Double(steps[k]) > distances[k] + 1 }
   }
 
   /// Bilinear sampling and chord integrals over one coverage buffer.

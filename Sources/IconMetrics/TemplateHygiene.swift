@@ -144,31 +144,34 @@ public struct TemplateHygiene: Sendable, Equatable {
 
   /// Largest per-channel standard deviation of un-premultiplied RGB over pixels with α > 0.1.
   public static func colorSpread(_ image: RGBAImage) -> Double {
-    var n = 0.0
-    var sum = (0.0, 0.0, 0.0)
-    var squares = (0.0, 0.0, 0.0)
+    // Counts, sums and sums of squares of 8-bit values in integers: exact (and so the same as
+    // summing them as Double, every partial sum being an integer below 2⁵³), and branch-free.
+    var n = 0
+    var sum = (0, 0, 0)
+    var squares = (0, 0, 0)
     image.pixels.withUnsafeBufferPointer { p in
       var i = 0
-      while i + 3 < p.count {
-        if Double(p[i + 3]) > 0.1 * 255 {
-          let r = Double(p[i])
-          let g = Double(p[i + 1])
-          let b = Double(p[i + 2])
-          n += 1
-          sum.0 += r
-          sum.1 += g
-          sum.2 += b
-          squares.0 += r * r
-          squares.1 += g * g
-          squares.2 += b * b
-        }
-        i += 4
+      while i &+ 3 < p.count {
+        // α > 0.1 · 255 = 25.5.
+        let m = p[i &+ 3] > 25 ? 1 : 0
+        let r = Int(p[i]) &* m
+        let g = Int(p[i &+ 1]) &* m
+        let b = Int(p[i &+ 2]) &* m
+        n &+= m
+        sum.0 &+= r
+        sum.1 &+= g
+        sum.2 &+= b
+        squares.0 &+= r &* r
+        squares.1 &+= g &* g
+        squares.2 &+= b &* b
+        i &+= 4
       }
     }
     guard n > 0 else { return 0 }
-    func deviation(_ s: Double, _ q: Double) -> Double {
-      let mean = s / n
-      return max(0, q / n - mean * mean).squareRoot()
+    let count = Double(n)
+    func deviation(_ s: Int, _ q: Int) -> Double {
+      let mean = Double(s) / count
+      return max(0, Double(q) / count - mean * mean).squareRoot()
     }
     return max(
       deviation(sum.0, squares.0), deviation(sum.1, squares.1),

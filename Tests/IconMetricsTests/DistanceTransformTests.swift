@@ -6,13 +6,24 @@ import Testing
 
 /// Brute force: O(N · F).
 private func bruteForce(_ features: [Bool], width: Int, height: Int) -> [Float] {
+  bruteForceWithFeatures(features, width: width, height: height).map(\.squaredDistance)
+}
+
+/// Brute force with the nearest feature the transform documents among equals: the leftmost
+/// column, then the upper row (−1 without features).
+private func bruteForceWithFeatures(_ features: [Bool], width: Int, height: Int)
+  -> [(squaredDistance: Float, feature: Int)]
+{
   let points = features.indices.filter { features[$0] }.map { ($0 % width, $0 / width) }
   return (0..<(width * height)).map { i in
     let x = i % width
     let y = i / width
-    var best = Int.max
-    for (fx, fy) in points { best = min(best, (x - fx) * (x - fx) + (y - fy) * (y - fy)) }
-    return best == Int.max ? .infinity : Float(best)
+    var best = (d: Int.max, fx: Int.max, fy: Int.max)
+    for (fx, fy) in points {
+      let d = (x - fx) * (x - fx) + (y - fy) * (y - fy)
+      if (d, fx, fy) < best { best = (d, fx, fy) }
+    }
+    return best.d == Int.max ? (.infinity, -1) : (Float(best.d), best.fy * width + best.fx)
   }
 }
 
@@ -23,8 +34,11 @@ private func randomFeatures(width: Int, height: Int, density: Double, seed: UInt
 
 private func check(_ features: [Bool], width: Int, height: Int) {
   let edt = DistanceTransform(features: features, width: width, height: height)
-  let expected = bruteForce(features, width: width, height: height)
+  let reference = bruteForceWithFeatures(features, width: width, height: height)
+  let expected = reference.map(\.squaredDistance)
   #expect(edt.squaredDistance == expected, "\(width)×\(height)")
+  // The documented tie rule: leftmost column, then upper row.
+  #expect(edt.nearestFeature.map(Int.init) == reference.map(\.feature), "ties, \(width)×\(height)")
   for i in 0..<(width * height) {
     let f = Int(edt.nearestFeature[i])
     if expected[i].isInfinite {
@@ -89,6 +103,17 @@ struct DistanceTransformTests {
       corner[0] = true
       check(corner, width: w, height: h)
     }
+    // Symmetric shapes, full of ties: the background of a centred disk and of a framed square, and
+    // a lattice of single features.
+    for n in [9, 10, 21] {
+      check((0..<(n * n)).map { i in
+        let dx = i % n - n / 2, dy = i / n - n / 2
+        return dx * dx + dy * dy > (n / 3) * (n / 3)
+      }, width: n, height: n)
+      check((0..<(n * n)).map { i in !((1..<(n - 1)).contains(i % n) && (1..<(n - 1)).contains(i / n)) },
+            width: n, height: n)
+      check((0..<(n * n)).map { i in i % n % 4 == 0 && i / n % 4 == 0 }, width: n, height: n)
+    }
     let empty = DistanceTransform(features: [], width: 0, height: 0)
     #expect(empty.squaredDistance.isEmpty && empty.nearestFeature.isEmpty)
     let none = DistanceTransform(features: [false], width: 1, height: 1)
@@ -107,6 +132,46 @@ struct DistanceTransformTests {
     var column = [Bool](repeating: false, count: 300 * 300)
     column[299 * 300 + 299] = true
     check(column, width: 300, height: 300)
+  }
+
+  /// The query must give the transform's values exactly, ties included (the stroke weight's normal
+  /// comes from the nearest feature): checked at every pixel, on grids with many ties (lattices,
+  /// symmetric shapes, dense noise).
+  @Test("nearest-feature queries equal the transform, ties included", arguments: 0..<4)
+  func queriesEqualTransform(seed: Int) {
+    var grids: [(grid: [UInt8], width: Int, height: Int)] = []
+    for (k, (w, h)) in (Self.sizes + [(40, 40), (3, 120), (120, 3)]).enumerated() {
+      for density in [0.01, 0.3, 0.7, 0.95, 1.0] {
+        let features = randomFeatures(
+          width: w, height: h, density: density,
+          seed: UInt64(seed * 1000 + k * 10) + UInt64(density * 100) + 7)
+        // The query takes a foreground grid: its features are the zero bytes.
+        grids.append((features.map { $0 ? 0 : 1 }, w, h))
+      }
+    }
+    // Symmetric shapes: a centred disk and square, and a lattice of single background pixels
+    // (every pixel between four of them is equally near to two or four).
+    for n in [9, 10, 21] {
+      grids.append(((0..<(n * n)).map { i in
+        let dx = i % n - n / 2, dy = i / n - n / 2
+        return dx * dx + dy * dy <= (n / 3) * (n / 3) ? 1 : 0
+      }, n, n))
+      grids.append(((0..<(n * n)).map { i in (1..<(n - 1)).contains(i % n) && (1..<(n - 1)).contains(i / n) ? 1 : 0 }, n, n))
+      grids.append(((0..<(n * n)).map { i in i % n % 4 == 0 && i / n % 4 == 0 ? 0 : 1 }, n, n))
+    }
+    for (grid, w, h) in grids {
+      let edt = DistanceTransform(features: grid.map { $0 == 0 }, width: w, height: h)
+      let query = NearestFeatureQuery(backgroundOf: grid, width: w, height: h)
+      for i in 0..<(w * h) {
+        let (d2, feature) = query.nearest(i)
+        if edt.nearestFeature[i] < 0 {
+          #expect(d2 == Int.max && feature == -1)
+          continue
+        }
+        #expect(Float(d2) == edt.squaredDistance[i], "\(w)×\(h) pixel \(i)")
+        #expect(feature == Int(edt.nearestFeature[i]), "\(w)×\(h) pixel \(i)")
+      }
+    }
   }
 
   @Test("mask convenience: distance of the core to the background")
