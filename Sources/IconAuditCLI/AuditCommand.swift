@@ -161,7 +161,8 @@ extension MeasurementOptions {
 /// The measured icons as the rules see them: each folder a family, roles from the configuration
 /// (and the audited folder's own name), selected states paired with their items.
 func auditIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration, rootName: String?) -> [AuditIcon] {
-  StatePairing.assign(measured.map { icon in
+  // On all cores: matching the role patterns and folder names is string work for every icon.
+  StatePairing.assign(measured.parallelMap { icon in
     icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path, rootName: rootName))
   }, suffixes: configuration.selectedSuffixes)
 }

@@ -77,11 +77,11 @@ extension Spectrum {
         for y in 0..<h {
           var peak: Float = 0
           for x in 0..<w {
-            // Coverage at or below the noise level counts as 0 (and so never raises a peak).
             let v = src[y &* w &+ x]
-            let u = v > noise ? v : 0
-            columnPeak[x] = max(columnPeak[x], u)
-            peak = max(peak, u)
+            // Most pixels are transparent: skip them (coverage at or below the noise never counts).
+            guard v > noise else { continue }
+            columnPeak[x] = max(columnPeak[x], v)
+            peak = max(peak, v)
           }
           rowPeak[y] = peak
         }

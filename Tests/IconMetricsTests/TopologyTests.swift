@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import IconMetrics
 import IconRaster
+import TestSupport
 import Testing
 
 /// The skeleton as a Boolean image.
@@ -111,6 +112,52 @@ struct TopologyTests {
     // 4-connected background: the centre is enclosed.
     #expect(diamond.count == 1 && diamond.holes == 1)
     #expect(ConnectedComponents(foreground: [], width: 0, height: 0).count == 0)
+  }
+
+  /// Labels by a flood fill of each unlabelled foreground pixel in raster order (8-connected): the
+  /// definition the run-based labelling must reproduce, numbering included.
+  static func floodFillLabels(_ foreground: [Bool], width: Int, height: Int) -> (labels: [Int32], count: Int) {
+    var labels = [Int32](repeating: 0, count: width * height)
+    var count: Int32 = 0
+    for start in 0..<(width * height) where foreground[start] && labels[start] == 0 {
+      count += 1
+      labels[start] = count
+      var stack = [start]
+      while let p = stack.popLast() {
+        for dy in -1...1 {
+          for dx in -1...1 {
+            let x = p % width + dx, y = p / width + dy
+            guard x >= 0, y >= 0, x < width, y < height else { continue }
+            let q = y * width + x
+            if foreground[q] && labels[q] == 0 {
+              labels[q] = count
+              stack.append(q)
+            }
+          }
+        }
+      }
+    }
+    return (labels, Int(count))
+  }
+
+  @Test("run-based labels equal a flood fill on random masks", arguments: 0..<4)
+  func labelsEqualFloodFill(seed: Int) {
+    var rng = SeededRandom(seed: UInt64(seed) + 40)
+    for (w, h) in [(1, 1), (1, 17), (17, 1), (2, 2), (9, 7), (33, 20), (64, 64)] {
+      for density in [0.05, 0.3, 0.5, 0.6, 0.8, 1.0] {
+        let foreground = (0..<(w * h)).map { _ in rng.unit() < density }
+        let labelling = ConnectedComponents(foreground: foreground, width: w, height: h)
+        let reference = Self.floodFillLabels(foreground, width: w, height: h)
+        #expect(labelling.labels == reference.labels, "\(w)×\(h) at \(density)")
+        #expect(labelling.count == reference.count, "\(w)×\(h) at \(density)")
+      }
+    }
+    // Staircases and combs: runs that touch only at a corner, and runs joined through later rows.
+    let comb = (0..<(20 * 6)).map { i in i / 20 == 5 || (i % 20) % 2 == 0 }
+    #expect(ConnectedComponents(foreground: comb, width: 20, height: 6).labels
+      == Self.floodFillLabels(comb, width: 20, height: 6).labels)
+    let stairs = (0..<(12 * 12)).map { i in i % 12 == i / 12 || i % 12 == 11 - i / 12 }
+    #expect(ConnectedComponents(foreground: stairs, width: 12, height: 12).count == 1)
   }
 
   @Test("skeleton counts reach the measurements")
