@@ -77,11 +77,22 @@ public struct ConvexHull: Sendable, Equatable {
     guard octagon.count >= 3 else { return points }
     let span = max(best[0] + best[4], best[2] + best[6])  // the extents in x and in y
     let margin = 1e-9 * span * span
-    var edges: [(a: Point2D, b: Point2D)] = []
-    for k in octagon.indices { edges.append((octagon[k], octagon[(k + 1) % octagon.count])) }
-    // Kept: on or outside (within the margin of) some edge.
+    // The edges a → b, one a lane (lanes past the last edge repeat it), as a.x, a.y and b − a.
+    var ax = SIMD8<Double>(), ay = SIMD8<Double>(), ex = SIMD8<Double>(), ey = SIMD8<Double>()
+    for lane in 0..<8 {
+      let k = min(lane, octagon.count - 1)
+      let a = octagon[k]
+      let b = octagon[(k + 1) % octagon.count]
+      ax[lane] = a.x
+      ay[lane] = a.y
+      ex[lane] = b.x - a.x
+      ey[lane] = b.y - a.y
+    }
+    // Kept: on or outside (within the margin of) some edge; all eight sides at once.
+    let limit = SIMD8<Double>(repeating: margin)
     return points.filter { p in
-      edges.contains { e in (e.b.x - e.a.x) * (p.y - e.a.y) - (e.b.y - e.a.y) * (p.x - e.a.x) <= margin }
+      let side = ex * (SIMD8(repeating: p.y) - ay) - ey * (SIMD8(repeating: p.x) - ax)
+      return any(side .<= limit)
     }
   }
 
