@@ -123,13 +123,19 @@ public struct StrokeWeight: Sendable, Equatable {
     samples.reserveCapacity(skip ? Self.medianSampleLimit : skeleton.pixels.count)
     var widths: [Double] = []
     widths.reserveCapacity(Self.medianSampleLimit)
-    // The coverage as Double once (exact), rather than four conversions a sample.
-    let alpha = UnsafeMutableBufferPointer<Double>.allocate(capacity: mask.coverage.count)
+    // The coverage as Double once (exact), rather than four conversions a sample, framed by zeros
+    // (see ``Profile``).
+    let h = mask.height
+    let alpha = UnsafeMutableBufferPointer<Double>.allocate(capacity: Profile.capacity(width: w, height: h))
     defer { alpha.deallocate() }
+    alpha.initialize(repeating: 0)
     mask.coverage.withUnsafeBufferPointer { coverage in
-      for i in 0..<coverage.count { alpha[i] = Double(coverage[i]) }
+      for y in 0..<h {
+        let row = (y &+ 1) &* (w &+ 2) &+ 1
+        for x in 0..<w { alpha[row &+ x] = Double(coverage[y &* w &+ x]) }
+      }
     }
-    let profile = Profile(alpha: UnsafeBufferPointer(alpha), width: w, height: mask.height)
+    let profile = Profile(alpha: UnsafeBufferPointer(alpha), width: w, height: h)
     for (k, index) in skeleton.pixels.enumerated() where !skip || median[k] {
       let x = index % w
       let y = index / w
@@ -201,9 +207,15 @@ public struct StrokeWeight: Sendable, Equatable {
 
   /// Bilinear sampling and chord integrals over one coverage buffer.
   struct Profile {
+    /// The coverage framed by one pixel of zeros on every side (`(width + 2) × (height + 2)`, then
+    /// `width + 4` more zeros), so that every bilinear neighbour of a point on or next to the canvas
+    /// can be read without a bounds check and reads 0 off the canvas.
     let alpha: UnsafeBufferPointer<Double>
     let width: Int
     let height: Int
+
+    /// The elements `alpha` must hold for a `width × height` canvas.
+    static func capacity(width: Int, height: Int) -> Int { (width &+ 2) &* (height &+ 2) &+ width &+ 4 }
 
     /// α at (x, y) in px (pixel centres at +0.5), bilinear, 0 outside the canvas.
     @inline(__always)
@@ -211,49 +223,39 @@ public struct StrokeWeight: Sendable, Equatable {
       let u = x - 0.5
       let v = y - 0.5
       guard u > -1, v > -1, u < Double(width), v < Double(height) else { return 0 }
-      // u, v > −1, so truncating u + 1 floors it.
+      // u, v > −1, so truncating u + 1 floors it (−1 ≤ i, j; i ≤ width and j ≤ height even if the
+      // sum rounds up: the frame and the slack after it are zeros).
       let i = Int(u + 1) &- 1
       let j = Int(v + 1) &- 1
       let ax = u - Double(i)
       let ay = v - Double(j)
-      let a00: Double
-      let a10: Double
-      let a01: Double
-      let a11: Double
-      if i >= 0 && j >= 0 && i &+ 1 < width && j &+ 1 < height {
-        let p = j &* width &+ i
-        a00 = alpha[p]
-        a10 = alpha[p &+ 1]
-        a01 = alpha[p &+ width]
-        a11 = alpha[p &+ width &+ 1]
-      } else {
-        @inline(__always) func at(_ i: Int, _ j: Int) -> Double {
-          i >= 0 && j >= 0 && i < width && j < height ? alpha[j &* width &+ i] : 0
-        }
-        a00 = at(i, j)
-        a10 = at(i &+ 1, j)
-        a01 = at(i, j &+ 1)
-        a11 = at(i &+ 1, j &+ 1)
-      }
+      let stride = width &+ 2
+      let p = (j &+ 1) &* stride &+ i &+ 1
+      let base = alpha.baseAddress.unsafelyUnwrapped
+      let a00 = base[p]
+      let a10 = base[p &+ 1]
+      let a01 = base[p &+ stride]
+      let a11 = base[p &+ stride &+ 1]
       let top = a00 + (a10 - a00) * ax
       let bottom = a01 + (a11 - a01) * ax
       return top + (bottom - top) * ay
     }
 
     /// α at (u, v) = (x − 0.5, y − 0.5) in px from the first pixel centre, where all four bilinear
-    /// neighbours lie on the canvas (0 ≤ u < width − 1, 0 ≤ v < height − 1): no bounds checks.
+    /// neighbours lie on the canvas (0 ≤ u < width − 1, 0 ≤ v < height − 1).
     @inline(__always)
     func sampleInside(_ u: Double, _ v: Double) -> Double {
       let i = Int(u)
       let j = Int(v)
       let ax = u - Double(i)
       let ay = v - Double(j)
-      let p = j &* width &+ i
+      let stride = width &+ 2
+      let p = (j &+ 1) &* stride &+ i &+ 1
       let base = alpha.baseAddress.unsafelyUnwrapped
       let a00 = base[p]
       let a10 = base[p &+ 1]
-      let a01 = base[p &+ width]
-      let a11 = base[p &+ width &+ 1]
+      let a01 = base[p &+ stride]
+      let a11 = base[p &+ stride &+ 1]
       let top = a00 + (a10 - a00) * ax
       let bottom = a01 + (a11 - a01) * ax
       return top + (bottom - top) * ay
