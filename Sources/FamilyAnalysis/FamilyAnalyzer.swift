@@ -41,6 +41,16 @@ public struct IconEvaluation: Sendable, Codable, Equatable {
   public var style: IconStyle
 }
 
+/// An index kept beside a list, equal to every other (it is derived from the list).
+struct Positions: Sendable, Equatable {
+  /// Where each id first appears.
+  var first: [String: Int] = [:]
+  /// The length of the list it was made for.
+  var count = -1
+
+  static func == (_: Positions, _: Positions) -> Bool { true }
+}
+
 /// Statistics of one style group.
 public struct StyleGroupSummary: Sendable, Codable, Equatable {
   public var style: IconStyle
@@ -68,7 +78,42 @@ public struct FamilyReport: Sendable, Codable, Equatable {
   /// 0–100: 100 is a family whose size, stroke and detail agree exactly.
   public var consistencyScore: Double
 
-  public func evaluation(for id: String) -> IconEvaluation? { icons.first { $0.id == id } }
+  /// Where each id first appears in `icons`, as the analyser made them: rules and reports look
+  /// up every icon of a family, and a search of the list would make that quadratic in the family's
+  /// size. Derived data: not encoded, not compared, and checked against `icons` on every use (a
+  /// decoded or changed report falls back to the search).
+  private var positions = Positions()
+
+  private enum CodingKeys: String, CodingKey {
+    case name, styleSplit, majorityStyle, minorityStyleIcons, groups, icons, consistencyScore
+  }
+
+  public init(
+    name: String, styleSplit: Bool, majorityStyle: IconStyle?, minorityStyleIcons: [String],
+    groups: [StyleGroupSummary], icons: [IconEvaluation], consistencyScore: Double
+  ) {
+    self.name = name
+    self.styleSplit = styleSplit
+    self.majorityStyle = majorityStyle
+    self.minorityStyleIcons = minorityStyleIcons
+    self.groups = groups
+    self.icons = icons
+    self.consistencyScore = consistencyScore
+    var first: [String: Int] = [:]
+    for (k, icon) in icons.enumerated() where first[icon.id] == nil { first[icon.id] = k }
+    positions = Positions(first: first, count: icons.count)
+  }
+
+  /// The first evaluation of `id` (the index is used while `icons` has the length it was made
+  /// for and holds `id` where the index says; else the list is searched).
+  public func evaluation(for id: String) -> IconEvaluation? {
+    if let k = positions.first[id], k < icons.count, icons[k].id == id,
+      positions.count == icons.count
+    {
+      return icons[k]
+    }
+    return icons.first { $0.id == id }
+  }
   public func group(_ style: IconStyle) -> StyleGroupSummary? { groups.first { $0.style == style } }
 }
 
