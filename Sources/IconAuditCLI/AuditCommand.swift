@@ -115,9 +115,9 @@ enum AuditCommand {
     let prefix = arguments.value("path-prefix") ?? ""
     switch arguments.value("format") ?? "text" {
     case "json":
-      // Written as bytes, piece by piece: never the whole report as a tree or a String.
-      let bytes = JSONReportWriter.writeUTF8(report, toolVersion: IconAuditCommand.version)
-      guard OutputFile.emit(bytes, to: arguments.value("output"), inputs: paths) else { return .failure }
+      // Written as bytes, in pieces: never the whole report as a tree, a String or one buffer.
+      let pieces = JSONReportWriter.writeUTF8Pieces(report, toolVersion: IconAuditCommand.version)
+      guard OutputFile.emit(pieces: pieces, to: arguments.value("output"), inputs: paths) else { return .failure }
       return exitCode(report, failures: failures, strict: arguments.flag("strict"))
     case "markdown": text = MarkdownReportWriter.write(report, toolVersion: IconAuditCommand.version)
     case "html":

@@ -15,6 +15,11 @@ enum OutputFile {
   }
 
   static func write(_ bytes: [UInt8], to path: String, inputs: [String]) throws {
+    try write(pieces: [bytes], to: path, inputs: inputs)
+  }
+
+  /// ``write(_:to:inputs:)`` of a text in pieces (their concatenation), written one after the other.
+  static func write(pieces: [[UInt8]], to path: String, inputs: [String]) throws {
     let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     for input in inputs {
       let resolved = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
@@ -31,7 +36,7 @@ enum OutputFile {
     if exists && (existing.st_mode & S_IFMT) != S_IFREG {
       // A device, FIFO or socket (/dev/null, /dev/stdout, a pipe): written in place. Renaming a new
       // file over it would replace it (as root, `--output /dev/null` would replace the device).
-      try writeInPlace(bytes, to: target, path: path)
+      try writeInPlace(pieces, to: target, path: path)
       return
     }
     let folder = PathText.parent(target)
@@ -41,7 +46,7 @@ enum OutputFile {
     guard fd >= 0 else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
     // Written, flushed to disk, then renamed over the target: a reader (or a crash) sees the old file or
     // the new one, never half of one; a baseline or snapshot is never lost.
-    var failure = writeAll(fd, bytes) ? nil : String(cString: strerror(errno))
+    var failure = writeAll(fd, pieces) ? nil : String(cString: strerror(errno))
     if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
     if exists { _ = fchmod(fd, existing.st_mode & 0o777) }  // keep the replaced file's permissions
     close(fd)
@@ -52,22 +57,24 @@ enum OutputFile {
     }
   }
 
-  private static func writeInPlace(_ bytes: [UInt8], to target: String, path: String) throws {
+  private static func writeInPlace(_ pieces: [[UInt8]], to target: String, path: String) throws {
     let fd = open(target, O_WRONLY | O_CLOEXEC)
     guard fd >= 0 else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
     defer { close(fd) }
-    guard writeAll(fd, bytes) else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
+    guard writeAll(fd, pieces) else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
   }
 
-  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return false
+  private static func writeAll(_ fd: Int32, _ pieces: [[UInt8]]) -> Bool {
+    for bytes in pieces {
+      var offset = 0
+      while offset < bytes.count {
+        let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        if written < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += written
       }
-      offset += written
     }
     return true
   }
@@ -80,12 +87,18 @@ enum OutputFile {
 
   /// ``emit(_:to:inputs:)`` of UTF-8 text.
   static func emit(_ bytes: [UInt8], to path: String?, inputs: [String]) -> Bool {
+    emit(pieces: [bytes], to: path, inputs: inputs)
+  }
+
+  /// ``emit(_:to:inputs:)`` of UTF-8 text in pieces (their concatenation): a large report is
+  /// written out as it was written, never copied into one buffer.
+  static func emit(pieces: [[UInt8]], to path: String?, inputs: [String]) -> Bool {
     guard let path else {
-      Console.out(bytes)
+      for bytes in pieces { Console.out(bytes) }
       return true
     }
     do {
-      try write(bytes, to: path, inputs: inputs)
+      try write(pieces: pieces, to: path, inputs: inputs)
       return true
     } catch {
       Console.err("iconaudit: \(error)")

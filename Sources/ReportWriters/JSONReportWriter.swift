@@ -20,34 +20,80 @@ public enum JSONReportWriter {
     return .object(members)
   }
 
-  /// The report's text (``value(_:toolVersion:)`` serialised), written piece by piece: each icon
-  /// and each finding is built and written on its own, on all cores, so that the whole document
-  /// never exists as a tree (a 10,000-icon report is 31 MB of text).
+  /// The report's text: ``value(_:toolVersion:)`` serialised, byte for byte.
   public static func writeUTF8(_ report: AuditReport, toolVersion: String) -> [UInt8] {
-    // Icons and findings are items of arrays two levels deep: {"icons": [item, …]}.
-    var icons = report.icons.parallelMap { icon in
-      var text: [UInt8] = []
-      iconValue(icon).append(to: &text, indent: 2)
-      return text
-    }
-    var findings = report.findings.parallelMap { finding in
-      var text: [UInt8] = []
-      findingValue(finding).append(to: &text, indent: 2)
-      return text
-    }
-    let members = otherMembers(report, toolVersion: toolVersion)
+    let pieces = writeUTF8Pieces(report, toolVersion: toolVersion)
     var out: [UInt8] = []
-    out.reserveCapacity(icons.reduce(0) { $0 + $1.count + 8 } + findings.reduce(0) { $0 + $1.count + 8 } + (1 << 16))
-    JSONValue.appendObject(keys: Array(members.keys) + ["icons", "findings"], to: &out, indent: 0) { key, out in
-      switch key {
-      case "icons": JSONValue.appendArray(ofWritten: &icons, to: &out, indent: 1)
-      case "findings": JSONValue.appendArray(ofWritten: &findings, to: &out, indent: 1)
-      default: members[key]!.append(to: &out, indent: 1)
-      }
-    }
-    out.append(0x0A)
+    out.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+    for piece in pieces { out.append(contentsOf: piece) }
     return out
   }
+
+  /// ``writeUTF8(_:toolVersion:)``'s text in pieces, to be written out one after the other: it is
+  /// written straight into bytes with the keys in their order written out (see
+  /// ``JSONObjectWriter``), never as a tree; the icons, the findings and the families' icons
+  /// (nearly all of a 10,000-icon report's 31 MB) on all cores, in batches of consecutive items,
+  /// which are pieces of their own (never copied into one buffer).
+  public static func writeUTF8Pieces(_ report: AuditReport, toolVersion: String) -> [[UInt8]] {
+    // Nesting: {"icons": [icon, …], "findings": [finding, …], "family": {"families": [{"icons": [entry, …]}, …]}}.
+    var icons = JSONObjectWriter.writtenInBatches([report.icons], indent: 1) { icon, out in
+      writeIcon(icon, into: &out, indent: 2)
+    }[0]
+    var findings = JSONObjectWriter.writtenInBatches([report.findings], indent: 1) { finding, out in
+      writeFinding(finding, into: &out, indent: 2)
+    }[0]
+    var familyIcons = JSONObjectWriter.writtenInBatches(report.families.map(\.icons), indent: 4) { entry, out in
+      writeEvaluation(entry, into: &out, indent: 5)
+    }
+    return JSONObjectWriter.document { w in
+      w.object("family") { w in
+        w.double("consistencyScore", overallConsistency(report))
+        w.objects("families", report.families.indices) { f, w in
+          let family = report.families[f]
+          w.double("consistencyScore", family.consistencyScore)
+          w.written("icons", &familyIcons[f])
+          w.string("majorityStyle", family.majorityStyle?.rawValue)
+          w.strings("minorityStyleIcons", family.minorityStyleIcons)
+          w.string("name", family.name)
+          w.bool("styleSplit", family.styleSplit)
+        }
+        w.objects("groups", report.families.flatMap { family in family.groups.map { (family.name, $0) } }) { item, w in
+          let (family, group) = item
+          w.int("count", group.members.count)
+          w.object("detailDensity") { writeSpread(group.detailDensity, into: &$0) }
+          w.object("effectiveSizePt") { writeSpread(group.effectiveSizePt, into: &$0) }
+          w.object("extentPt") { writeSpread(group.extentPt, into: &$0) }
+          w.string("family", family)
+          w.strings("members", group.members)
+          w.object("perceivedSizePt") { writeSpread(group.perceivedSizePt, into: &$0) }
+          w.object("strokeWeightContourPt") { writeSpread(group.strokeWeightContourPt, into: &$0) }
+          w.object("strokeWeightPt") { writeSpread(group.strokeWeightPt, into: &$0) }
+          w.string("style", group.style.rawValue)
+        }
+      }
+      w.written("findings", &findings)
+      w.written("icons", &icons)
+      w.string("label", report.label)
+      w.int("schemaVersion", schemaVersion)
+      w.object("summary") { w in
+        w.int("errors", report.count(.error))
+        w.int("icons", report.icons.count)
+        w.int("infos", report.count(.info))
+        w.int("unreadable", report.unreadable.count)
+        w.int("warnings", report.count(.warning))
+      }
+      w.object("tool") { w in
+        w.string("name", "iconaudit")
+        w.string("version", toolVersion)
+      }
+      w.objects("unreadable", report.unreadable) { item, w in
+        w.string("path", item.path)
+        w.string("reason", item.reason)
+      }
+    }
+  }
+
+  // MARK: - The tree (what `writeUTF8` writes; the tests compare the two)
 
   static func iconValue(_ icon: AuditIcon) -> JSONValue {
     .object([
@@ -78,8 +124,7 @@ public enum JSONReportWriter {
 
   /// The top-level members other than the icons and the findings.
   static func otherMembers(_ report: AuditReport, toolVersion: String) -> [String: JSONValue] {
-    let totalIcons = report.families.reduce(0) { $0 + $1.icons.count }
-    let overall = totalIcons == 0 ? 100 : report.families.reduce(0.0) { $0 + $1.consistencyScore * Double($1.icons.count) } / Double(totalIcons)
+    let overall = overallConsistency(report)
     var groups: [JSONValue] = []
     var families: [JSONValue] = []
     for family in report.families {
@@ -125,6 +170,12 @@ public enum JSONReportWriter {
     ]
   }
 
+  /// The families' consistency scores averaged over their icons (100 without icons).
+  static func overallConsistency(_ report: AuditReport) -> Double {
+    let totalIcons = report.families.reduce(0) { $0 + $1.icons.count }
+    return totalIcons == 0 ? 100 : report.families.reduce(0.0) { $0 + $1.consistencyScore * Double($1.icons.count) } / Double(totalIcons)
+  }
+
   public static func write(_ report: AuditReport, toolVersion: String) -> String {
     String(decoding: writeUTF8(report, toolVersion: toolVersion), as: UTF8.self)
   }
@@ -132,15 +183,28 @@ public enum JSONReportWriter {
   /// A drawing's `Spectrum.Signature` as 512 hex digits (each cell quantised to a byte), so that
   /// drift can recognise a renamed icon in a snapshot without its pixels.
   public static func signatureHex(_ signature: Spectrum.Signature) -> String {
-    let digits = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
-    out.reserveCapacity(signature.cells.count * 2)
-    for cell in signature.cells {
-      let byte = Int((min(max(cell, 0), 1) * 255).rounded())
-      out.append(digits[byte >> 4])
-      out.append(digits[byte & 15])
-    }
+    appendSignatureHex(signature, into: &out)
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends ``signatureHex(_:)``'s digits.
+  static func appendSignatureHex(_ signature: Spectrum.Signature, into out: inout [UInt8]) {
+    let digits: StaticString = "0123456789abcdef"
+    let cells = signature.cells
+    // Each cell × 255 rounded half away from zero: + 0.5 then truncated, in Double, where the sum
+    // is exact (a Float has 24 bits), so that it is `rounded()` without a call to `roundf`.
+    out.append(contentsOf: repeatElement(0, count: 2 * cells.count))
+    out.withUnsafeMutableBufferPointer { out in
+      let text = UnsafeMutableBufferPointer(rebasing: out[(out.count - 2 * cells.count)...])
+      digits.withUTF8Buffer { digits in
+        for (i, cell) in cells.enumerated() {
+          let byte = Int(Double(min(max(cell, 0), 1) * 255) + 0.5)
+          text[2 &* i] = digits[byte >> 4]
+          text[2 &* i &+ 1] = digits[byte & 15]
+        }
+      }
+    }
   }
 
   static func spread(_ s: RobustSpread) -> JSONValue {
@@ -149,5 +213,110 @@ public enum JSONReportWriter {
 
   static func score(_ s: MetricScore) -> JSONValue {
     .object(["value": .double(s.value), "ratio": .double(s.ratio), "z": .double(s.z)])
+  }
+
+  // MARK: - Writing straight into bytes (the tree's members, keys in byte order)
+
+  static func writeIcon(_ icon: AuditIcon, into out: inout [UInt8], indent: Int) {
+    JSONObjectWriter.write(into: &out, indent: indent) { w in
+      w.string("family", icon.family)
+      w.int("heightPx", icon.heightPx)
+      w.string("id", icon.id)
+      w.string("itemId", icon.itemId)
+      w.object("metrics") { writeMetrics(icon.metrics, into: &$0) }
+      w.string("path", icon.path)
+      w.string("role", icon.role.rawValue)
+      w.double("scale", icon.scale)
+      if let signature = icon.signature {
+        w.raw("signature") { out in
+          out.append(UInt8(ascii: "\""))
+          appendSignatureHex(signature, into: &out)
+          out.append(UInt8(ascii: "\""))
+        }
+      } else {
+        w.null("signature")
+      }
+      w.string("state", icon.state.rawValue)
+      w.int("widthPx", icon.widthPx)
+    }
+  }
+
+  /// `IconMeasurements` as `JSONValueEncoder` encodes it: every stored property under its own
+  /// name, `colorSpread` left out when nil. A property added there must be added here too (the
+  /// tests compare this with the encoder's tree).
+  static func writeMetrics(_ m: IconMeasurements, into w: inout JSONObjectWriter) {
+    if let colorSpread = m.colorSpread { w.double("colorSpread", colorSpread) }
+    w.int("components", m.components)
+    w.double("contourLengthPt", m.contourLengthPt)
+    w.double("density", m.density)
+    w.double("detailDensity", m.detailDensity)
+    w.object("extentPt") { w in
+      w.double("height", m.extentPt.height)
+      w.double("width", m.extentPt.width)
+      w.double("x", m.extentPt.x)
+      w.double("y", m.extentPt.y)
+    }
+    w.double("haloFraction", m.haloFraction)
+    w.object("haloOffsetPx") { writePoint(m.haloOffsetPx, into: &$0) }
+    w.int("holes", m.holes)
+    w.double("hullAreaPt2", m.hullAreaPt2)
+    w.double("inkAreaPt2", m.inkAreaPt2)
+    w.double("opaqueBackgroundShare", m.opaqueBackgroundShare)
+    w.double("opticalCenterOffsetFraction", m.opticalCenterOffsetFraction)
+    w.object("opticalCenterOffsetPt") { writePoint(m.opticalCenterOffsetPt, into: &$0) }
+    w.double("partialPixelRatio", m.partialPixelRatio)
+    w.double("perceivedSizePt", m.perceivedSizePt)
+    w.int("skeletonEndPoints", m.skeletonEndPoints)
+    w.int("skeletonJunctions", m.skeletonJunctions)
+    w.double("strokeWeightContourPx", m.strokeWeightContourPx)
+    w.double("strokeWeightProfilePx", m.strokeWeightProfilePx)
+    w.double("strokeWeightPt", m.strokeWeightPt)
+    w.double("strokeWeightPx", m.strokeWeightPx)
+    w.string("style", m.style.rawValue)
+  }
+
+  static func writePoint(_ p: Point2D, into w: inout JSONObjectWriter) {
+    w.double("x", p.x)
+    w.double("y", p.y)
+  }
+
+  static func writeFinding(_ f: Finding, into out: inout [UInt8], indent: Int) {
+    JSONObjectWriter.write(into: &out, indent: indent) { w in
+      w.string("expected", f.expected)
+      w.string("fix", f.fix)
+      w.string("iconId", f.iconId)
+      w.double("measured", f.measured)
+      w.string("message", f.message)
+      w.string("path", f.path)
+      w.string("ruleId", f.ruleId)
+      w.string("severity", f.severity.rawValue)
+    }
+  }
+
+  /// One icon's entry in its family's `icons`.
+  static func writeEvaluation(_ e: IconEvaluation, into out: inout [UInt8], indent: Int) {
+    JSONObjectWriter.write(into: &out, indent: indent) { w in
+      w.object("detail") { writeScore(e.detail, into: &$0) }
+      w.object("extent") { writeScore(e.extent, into: &$0) }
+      w.string("group", e.group.rawValue)
+      w.string("id", e.id)
+      w.bool("openStroke", e.isOpenStroke)
+      w.object("size") { writeScore(e.size, into: &$0) }
+      w.object("stroke") { writeScore(e.stroke, into: &$0) }
+      w.object("strokeContour") { writeScore(e.strokeContour, into: &$0) }
+      w.string("style", e.style.rawValue)
+    }
+  }
+
+  static func writeSpread(_ s: RobustSpread, into w: inout JSONObjectWriter) {
+    w.int("count", s.count)
+    w.double("madLog", s.madLog)
+    w.double("median", s.median)
+  }
+
+  static func writeScore(_ s: MetricScore, into w: inout JSONObjectWriter) {
+    w.double("ratio", s.ratio)
+    w.double("value", s.value)
+    w.double("z", s.z)
   }
 }

@@ -76,34 +76,6 @@ public enum JSONValue: Sendable, Equatable {
     out.append(UInt8(ascii: close))
   }
 
-  // MARK: - Writing a document piece by piece (what `serializedUTF8()` would write)
-
-  /// Appends this value as it is written nested `indent` levels deep in a pretty document.
-  func append(to out: inout [UInt8], indent: Int, decimals: Int = 4) {
-    write(into: &out, indent: indent, decimals: decimals)
-  }
-
-  /// Appends an array `indent` levels deep whose items are already written (each at
-  /// `indent + 1`), as `.array` of them would be. Each item's text is released once appended.
-  static func appendArray(ofWritten items: inout [[UInt8]], to out: inout [UInt8], indent: Int) {
-    appendBlock("[", "]", count: items.count, indent: indent, into: &out) { i, out in
-      out.append(contentsOf: items[i])
-      items[i] = []
-    }
-  }
-
-  /// Appends the members of an object `indent` levels deep, written by `body` after each key, in
-  /// byte order of the keys.
-  static func appendObject(keys: [String], to out: inout [UInt8], indent: Int,
-                           _ body: (String, inout [UInt8]) -> Void) {
-    let sorted = keys.sorted(by: precedes)
-    appendBlock("{", "}", count: sorted.count, indent: indent, into: &out) { i, out in
-      escape(sorted[i], into: &out)
-      out.append(contentsOf: ": ".utf8)
-      body(sorted[i], &out)
-    }
-  }
-
   /// An object or an array.
   private var isContainer: Bool {
     switch self {
@@ -112,10 +84,17 @@ public enum JSONValue: Sendable, Equatable {
     }
   }
 
-  private static func newline(_ out: inout [UInt8], _ indent: Int?) {
+  /// A line end and the indentation of `indent` levels (nothing when not pretty).
+  static func newline(_ out: inout [UInt8], _ indent: Int?) {
     guard let indent else { return }
-    out.append(0x0A)
-    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    // Appended as one slice of a line end and spaces (a report writes millions of them).
+    let spaces: StaticString = "\n                                "
+    if 2 * indent < spaces.utf8CodeUnitCount {
+      spaces.withUTF8Buffer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<(1 + 2 * indent)])) }
+    } else {
+      out.append(0x0A)
+      out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    }
   }
 
   /// Whether `a` sorts before `b` by their UTF-8 bytes (the order of the keys of an object).

@@ -57,7 +57,7 @@ func goldenReport() -> AuditReport {
     #expect(MarkdownReportWriter.write(again, toolVersion: "TEST") == Self.outputs[2].1)
   }
 
-  /// The report written piece by piece is the serialised tree, byte for byte (also with no icons
+  /// The report written straight into bytes is the serialised tree, byte for byte (also with no icons
   /// and no findings).
   @Test func piecewiseJSONIsTheSerialisedTree() {
     let bytes = JSONReportWriter.writeUTF8(Self.report, toolVersion: "TEST")
@@ -65,6 +65,49 @@ func goldenReport() -> AuditReport {
     #expect(Self.report.findings.count > 3)
     let empty = Auditor.audit([], label: nil)
     #expect(JSONReportWriter.writeUTF8(empty, toolVersion: "T") == JSONReportWriter.value(empty, toolVersion: "T").serializedUTF8())
+  }
+
+  /// The same with more icons, findings and family entries than one batch of the parallel writing
+  /// holds (batches joined), with and without the optional values (a colour spread, a signature,
+  /// a measured value, an expectation, a fix, a majority style, the label).
+  @Test func piecewiseJSONIsTheSerialisedTreeAcrossBatches() {
+    var report = Self.report
+    let n = 3 * JSONObjectWriter.batchSize + 5
+    report.icons = (0..<n).map { i in
+      var icon = Self.report.icons[i % Self.report.icons.count]
+      icon.id += "-\(i)"
+      icon.metrics.colorSpread = i % 3 == 0 ? nil : Double(i) / 7
+      if i % 4 == 0 {
+        // Without a drawing: no signature (`null`).
+        icon = AuditIcon(id: icon.id, path: icon.path, family: icon.family, role: icon.role, scale: icon.scale,
+                         widthPx: icon.widthPx, heightPx: icon.heightPx, metrics: icon.metrics)
+      }
+      return icon
+    }
+    report.findings = (0..<n).map { i in
+      var finding = Self.report.findings[i % Self.report.findings.count]
+      finding.message += " \(i)"
+      if i % 2 == 0 { finding.measured = nil }
+      if i % 3 == 0 { finding.expected = nil }
+      if i % 5 == 0 { finding.fix = nil }
+      return finding
+    }
+    report.families = (0..<3).map { f in
+      var family = Self.report.families[0]
+      family.name += "\(f)"
+      family.icons = (0..<(f * JSONObjectWriter.batchSize + 1)).map { i in
+        var entry = Self.report.families[0].icons[i % Self.report.families[0].icons.count]
+        entry.id += "-\(i)"
+        return entry
+      }
+      if f == 1 { family.majorityStyle = nil }
+      return family
+    }
+    report.label = nil
+    #expect(report.icons.contains { $0.signature == nil } && report.icons.contains { $0.signature != nil })
+    let bytes = JSONReportWriter.writeUTF8(report, toolVersion: "TEST")
+    #expect(bytes == JSONReportWriter.value(report, toolVersion: "TEST").serializedUTF8())
+    #expect(JSONReportWriter.writeUTF8Pieces(report, toolVersion: "TEST").count > 3)
   }
 
   /// Colour changes no width: the coloured text without its escape sequences is the plain text.
