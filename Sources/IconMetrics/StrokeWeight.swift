@@ -105,7 +105,7 @@ public struct StrokeWeight: Sendable, Equatable {
       return
     }
     @inline(__always) func padded(_ index: Int) -> Int { (index / w + 1) * pw + index % w + 1 }
-    // The distance of every skeleton pixel to the background (exact: integers below 2⁵³).
+    // The distance of every skeleton pixel to the background (√ of an exact integer).
     let distances = skeleton.pixels.map { Double(nearest.nearest(padded($0)).squaredDistance).squareRoot() }
     let counted = Self.awayFromEnds(skeleton, distances: distances)
     let anyCounted = counted.contains(true)
