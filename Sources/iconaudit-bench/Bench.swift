@@ -236,13 +236,8 @@ enum Bench {
     stage("contour") { for m in masks { sink += Contour(mask: m).length } }
     stage("hull") { for c in contours { sink += ConvexHull(points: c.points).area } }
     stage("skeleton") { for m in masks { sink += Double(Skeleton(mask: m).pixels.count) } }
-    stage("strokeWeight (every skeleton pixel, with skeleton, EDT)") {
+    stage("strokeWeight (every skeleton pixel, with skeleton and nearest-background queries)") {
       for m in masks { sink += StrokeWeight(mask: m).medianPx }
-    }
-    stage("edt (core)") {
-      for m in masks {
-        sink += Double(DistanceTransform(mask: m, featureWhere: { $0 < 0.5 }).width)
-      }
     }
     stage("components") { for m in masks { sink += Double(ConnectedComponents(mask: m).width) } }
     stage("hygiene") {
