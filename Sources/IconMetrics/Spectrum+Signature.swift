@@ -88,8 +88,9 @@ extension Spectrum {
             let v = source.loadUnaligned(fromByteOffset: (y &* w &+ x) &* 4, as: SIMD8<Float>.self)
             let u = zero.replacing(with: v, where: v .> floor)
             let column = peaks.loadUnaligned(fromByteOffset: x &* 4, as: SIMD8<Float>.self)
-            peaks.storeBytes(of: pointwiseMax(column, u), toByteOffset: x &* 4, as: SIMD8<Float>.self)
-            peak8 = pointwiseMax(peak8, u)
+            // Compare and select (the generic `pointwiseMax` is not inlined here).
+            peaks.storeBytes(of: column.replacing(with: u, where: u .> column), toByteOffset: x &* 4, as: SIMD8<Float>.self)
+            peak8.replace(with: u, where: u .> peak8)
             x &+= 8
           }
           while x < w {
