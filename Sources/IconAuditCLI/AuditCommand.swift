@@ -121,8 +121,14 @@ enum AuditCommand {
       return exitCode(report, failures: failures, strict: arguments.flag("strict"))
     case "markdown": text = MarkdownReportWriter.write(report, toolVersion: IconAuditCommand.version)
     case "html":
-      text = HTMLReportWriter.write(report, toolVersion: IconAuditCommand.version,
-                                    configurationDescription: configPath.map { "configuration file " + PathText.lastComponent($0) })
+      // The page reads the drawings back; one that cannot be read then is listed on it too.
+      text = HTMLReportWriter.write(
+        report, toolVersion: IconAuditCommand.version,
+        configurationDescription: configPath.map { "configuration file " + PathText.lastComponent($0) },
+        readBackFailures: {
+          options.readBackFailures.all.filter { failure in !readBack.contains { $0.reportPath == failure.reportPath } }
+            .map { (path: $0.reportPath, reason: $0.reason) }
+        })
     case "sarif":
       var prefixed = report
       if !prefix.isEmpty {

@@ -66,10 +66,7 @@ extension HTMLReportWriter {
     s += "<div class=\"stage\(pixelated ? " pixelated" : "")\" style=\"width:\(SVGChart.n(w))px;height:\(SVGChart.n(h))px;"
     s += "background-size:\(SVGChart.n(cssPerPt))px \(SVGChart.n(cssPerPt))px\">"
     s += glyph(page, index, widthPx: w, heightPx: h, extraClass: "ink")
-    if page.hasMask(index), let mask = icon.mask {
-      let medianPx = (f.group?.strokeWeightPt.median ?? 0) * mask.scale
-      s += overlay(MetricsEngine.analyse(mask), strokeMedianPx: medianPx)
-    }
+    if let overlay = page.overlays[index] { s += overlay }
     s += "</div><div class=\"card-body\">"
     s += "<h4 title=\"\(HTMLEscaping.escape(icon.id))\">\(HTMLEscaping.escape(page.iconName(index)))"
     s += "</h4><p class=\"path\" title=\"\(HTMLEscaping.escape(icon.path))\">\(HTMLEscaping.escape(icon.path))</p>"

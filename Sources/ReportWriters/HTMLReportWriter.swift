@@ -32,8 +32,20 @@ import IconRaster
 /// - Complexity: O(N) in the pixels of the icons' masks (each is analysed once for its
 ///   overlays, see `MetricsEngine.analyse`) plus O(F log F) for F findings.
 public enum HTMLReportWriter {
-  public static func write(_ report: AuditReport, toolVersion: String, configurationDescription: String? = nil) -> String {
-    let page = HTMLPage(report)
+  /// - Parameter readBackFailures: called once every drawing the page shows has been read back
+  ///   (they are read once, when the page is prepared, before anything is written): inputs that
+  ///   could not be read back then, listed under "Unreadable inputs" with the report's own (an
+  ///   input already listed there is not listed twice).
+  public static func write(
+    _ report: AuditReport, toolVersion: String, configurationDescription: String? = nil,
+    readBackFailures: (() -> [(path: String, reason: String)])? = nil
+  ) -> String {
+    var page = HTMLPage(report)
+    if let late = readBackFailures?() {
+      for failure in late where !page.report.unreadable.contains(where: { $0.path == failure.path }) {
+        page.report.unreadable.append(failure)
+      }
+    }
     let title = "Icon audit" + (report.label.map { " · " + $0 } ?? "")
     var out = """
       <!DOCTYPE html>
@@ -191,7 +203,8 @@ struct HTMLPage {
     var displayName: String { name.isEmpty ? "(top level)" : name }
   }
 
-  let report: AuditReport
+  /// The report (its unreadable inputs completed by `HTMLReportWriter.write`).
+  var report: AuditReport
   let families: [Family]
   /// Findings per icon index (by `iconId`), in report order.
   let findings: [[Finding]]
@@ -200,6 +213,8 @@ struct HTMLPage {
   /// Each drawable icon's coverage as a base64 PNG, read once; nil when its drawing was not kept,
   /// could not be read back, or is empty.
   let glyphPNGs: [String?]
+  /// Each drawable icon's geometry overlay (SVG), from the same reading of its drawing.
+  let overlays: [String?]
   /// Whether the icon's glyph can be drawn.
   func hasMask(_ index: Int) -> Bool { glyphPNGs[index] != nil }
 
@@ -213,10 +228,20 @@ struct HTMLPage {
       if let i = indexOfId[finding.iconId] { findings[i].append(finding) }
     }
     self.findings = findings
-    glyphPNGs = report.icons.parallelMap { icon in
+    // Each drawing is read (back from its file, for an audit that does not keep them) once, here,
+    // for its glyph and its overlay: every read-back failure is known before the page is written.
+    var firstReports: [String: FamilyReport] = [:]
+    for family in report.families where firstReports[family.name] == nil { firstReports[family.name] = family }
+    let familyReports = firstReports
+    let drawn = report.icons.parallelMap { icon -> (glyph: String, overlay: String)? in
       guard icon.hasDrawing, let mask = icon.mask, mask.width > 0, mask.height > 0 else { return nil }
-      return Data(PNGCodec.encode(mask)).base64EncodedString()
+      let group = HTMLFigures(icon, family: familyReports[icon.family]).group
+      let medianPx = (group?.strokeWeightPt.median ?? 0) * mask.scale
+      return (Data(PNGCodec.encode(mask)).base64EncodedString(),
+              HTMLReportWriter.overlay(MetricsEngine.analyse(mask), strokeMedianPx: medianPx))
     }
+    glyphPNGs = drawn.map { $0?.glyph }
+    overlays = drawn.map { $0?.overlay }
 
     var names: [String] = report.families.map(\.name)
     for icon in report.icons where !names.contains(icon.family) { names.append(icon.family) }

@@ -4,6 +4,7 @@ import Foundation
 import IconAuditCLI
 import IconMetrics
 import IconRaster
+import ReportWriters
 import Testing
 import TestSupport
 
@@ -67,5 +68,34 @@ import TestSupport
     let failures = options.readBackFailures.all
     #expect(failures.map(\.reportPath) == ["copy@2x.png", "other@2x.png"])
     #expect(failures.allSatisfy { $0.reason.contains("changed or removed while it was audited") })
+  }
+
+  /// The HTML report reads every drawing back once, before it writes anything: one that went away
+  /// since the audit is listed under "Unreadable inputs" (and counted in the header), once, and
+  /// drawn nowhere.
+  @Test func theHTMLReportListsADrawingItCouldNotReadBack() throws {
+    let root = try makeTemporaryFolder("retention-html")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root, extra: [("gone", ExampleFamily.glyph(5))])
+    var options = MeasurementOptions()
+    options.drawings = .reload
+    let measured = MeasurementPipeline.run(paths: [root], options: options).icons
+    var report = Auditor.audit(measured.map { $0.auditIcon(family: "", role: .tabBar) })
+    #expect(options.readBackFailures.all.isEmpty)
+    report.unreadable = [(path: "broken.png", reason: "not a PNG")]
+    try FileManager.default.removeItem(atPath: root + "/gone@2x.png")
+    let html = HTMLReportWriter.write(report, toolVersion: "TEST", readBackFailures: {
+      // The same failure twice: listed once.
+      options.readBackFailures.all.map { (path: $0.reportPath, reason: $0.reason) }
+        + options.readBackFailures.all.map { (path: $0.reportPath, reason: $0.reason) }
+    })
+    #expect(options.readBackFailures.all.map(\.reportPath) == ["gone@2x.png"])
+    #expect(html.contains("Unreadable inputs <span class=\"count\">2</span>"))
+    #expect(html.components(separatedBy: "<li><code>gone@2x.png</code>").count == 2)
+    #expect(html.contains("<code>broken.png</code>"))
+    // Every other icon is drawn; the one that went away is not.
+    let index = try #require(report.icons.firstIndex { $0.id == "gone" })
+    #expect(!html.contains("gm\(index)"))
+    #expect(html.contains("gm0") || index == 0)
   }
 }
