@@ -59,8 +59,17 @@ public enum FuzzBodies {
   }
 
   static func measure(_ image: RGBAImage) {
-    let metrics = MetricsEngine.measure(image.alphaMask, colors: image)
+    let mask = image.alphaMask
+    let metrics = MetricsEngine.measure(mask, colors: image)
     check(metrics)
+    // What an audit computes besides: the core's labels (and text in them), the signature.
+    let (labelled, core) = MetricsEngine.measureLabellingCore(mask, colors: image)
+    precondition(labelled == metrics, "measuring with the core's labels changed the measurements")
+    precondition(core.count == metrics.components && core.labels.count == mask.width * mask.height,
+                 "the core's labels disagree with the measured components")
+    _ = TextDetector.detect(core, minimumHeightPx: 4)
+    let signature = Spectrum.signature(mask)
+    precondition(signature.cells.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }, "signature cell out of 0…1")
     let reduced = image.fitted(maxSide: 24)
     check(MetricsEngine.measure(reduced.alphaMask, colors: reduced))
     let encoded = PNGCodec.encode(image)
