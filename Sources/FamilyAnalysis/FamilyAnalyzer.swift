@@ -74,14 +74,16 @@ public struct FamilyReport: Sendable, Codable, Equatable {
   /// Icons of the minority style when not split (candidates for `style_mismatch`).
   public var minorityStyleIcons: [String]
   public var groups: [StyleGroupSummary]
-  public var icons: [IconEvaluation]
+  public var icons: [IconEvaluation] {
+    didSet { positions = Self.positions(of: icons) }
+  }
   /// 0–100: 100 is a family whose size, stroke and detail agree exactly.
   public var consistencyScore: Double
 
-  /// Where each id first appears in `icons`, as the analyser made them: rules and reports look
-  /// up every icon of a family, and a search of the list would make that quadratic in the family's
-  /// size. Derived data: not encoded, not compared, and checked against `icons` on every use (a
-  /// decoded or changed report falls back to the search).
+  /// Where each id first appears in `icons`: rules and reports look up every icon of a family,
+  /// and a search of the list would make that quadratic in the family's size. Derived data: made
+  /// with the report and again whenever `icons` changes, not encoded, not compared; a decoded
+  /// report has none and searches the list.
   private var positions = Positions()
 
   private enum CodingKeys: String, CodingKey {
@@ -99,13 +101,17 @@ public struct FamilyReport: Sendable, Codable, Equatable {
     self.groups = groups
     self.icons = icons
     self.consistencyScore = consistencyScore
-    var first: [String: Int] = [:]
-    for (k, icon) in icons.enumerated() where first[icon.id] == nil { first[icon.id] = k }
-    positions = Positions(first: first, count: icons.count)
+    positions = Self.positions(of: icons)
   }
 
-  /// The first evaluation of `id` (the index is used while `icons` has the length it was made
-  /// for and holds `id` where the index says; else the list is searched).
+  private static func positions(of icons: [IconEvaluation]) -> Positions {
+    var first: [String: Int] = [:]
+    for (k, icon) in icons.enumerated() where first[icon.id] == nil { first[icon.id] = k }
+    return Positions(first: first, count: icons.count)
+  }
+
+  /// The first evaluation of `id` (through the index when there is one for these icons; else the
+  /// list is searched).
   public func evaluation(for id: String) -> IconEvaluation? {
     if let k = positions.first[id], k < icons.count, icons[k].id == id,
       positions.count == icons.count

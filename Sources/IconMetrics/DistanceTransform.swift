@@ -403,7 +403,9 @@ public struct NearestFeatureQuery: Sendable {
 
   /// The squared distance from pixel `index` (row-major) to its nearest feature pixel, and that
   /// pixel's row-major index; (`Int.max`, −1) without any feature.
+  /// - Precondition: `0 ≤ index < width × height`.
   public func nearest(_ index: Int) -> (squaredDistance: Int, feature: Int) {
+    precondition(index >= 0 && index < delta.count, "pixel index outside the image")
     guard anyFeature else { return (Int.max, -1) }
     let x = index % width
     let row = index &- x

@@ -105,8 +105,10 @@ public struct StrokeWeight: Sendable, Equatable {
       return
     }
     @inline(__always) func padded(_ index: Int) -> Int { (index / w + 1) * pw + index % w + 1 }
-    // The distance of every skeleton pixel to the background (√ of an exact integer).
-    let distances = skeleton.pixels.map { Double(nearest.nearest(padded($0)).squaredDistance).squareRoot() }
+    // The nearest background pixel of every skeleton pixel, and its distance (√ of an exact
+    // integer).
+    let nearestBackground = skeleton.pixels.map { nearest.nearest(padded($0)) }
+    let distances = nearestBackground.map { Double($0.squaredDistance).squareRoot() }
     let counted = Self.awayFromEnds(skeleton, distances: distances)
     let anyCounted = counted.contains(true)
     // The pixels whose widths enter the median: the counted ones (all without any), evenly thinned
@@ -139,7 +141,7 @@ public struct StrokeWeight: Sendable, Equatable {
     for (k, index) in skeleton.pixels.enumerated() where !skip || median[k] {
       let x = index % w
       let y = index / w
-      let feature = nearest.nearest(padded(index)).feature
+      let feature = nearestBackground[k].feature
       let dt = distances[k]
       let nx = Double(feature % pw &- (x &+ 1))
       let ny = Double(feature / pw &- (y &+ 1))

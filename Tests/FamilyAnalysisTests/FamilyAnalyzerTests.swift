@@ -69,6 +69,25 @@ func metrics(size: Double = 18, stroke: Double = 2, detail: Double = 120, densit
     #expect(Set(family.groups.map(\.style)) == [.outline, .filled])
   }
 
+  /// `evaluation(for:)` goes through an index of first positions: it must answer as a search of
+  /// the list would, after the list is changed and after a round trip through JSON.
+  @Test func evaluationLookupAgreesWithASearch() throws {
+    let list = (0..<9).map { metrics(stroke: 2 + Double($0) / 10) }
+    var family = FamilyAnalyzer.analyse(name: "f", members: members(list))
+    func search(_ id: String) -> IconEvaluation? { family.icons.first { $0.id == id } }
+    for k in 0..<9 { #expect(family.evaluation(for: "i\(k)") == search("i\(k)")) }
+    #expect(family.evaluation(for: "nope") == nil)
+    // An earlier copy of a later id, then a removal: the first match still wins.
+    family.icons[0] = family.icons[5]
+    #expect(family.evaluation(for: "i5") == family.icons[0])
+    #expect(family.evaluation(for: "i0") == nil)
+    family.icons.remove(at: 0)
+    #expect(family.evaluation(for: "i5") == search("i5") && family.evaluation(for: "i1") == family.icons[0])
+    let decoded = try JSONDecoder().decode(FamilyReport.self, from: JSONEncoder().encode(family))
+    #expect(decoded == family)
+    for k in 0..<9 { #expect(decoded.evaluation(for: "i\(k)") == search("i\(k)")) }
+  }
+
   /// A plain line (ink ÷ hull ≈ 1) at the family's stroke is an outline drawing, not a filled icon.
   @Test func denseLinesAtTheFamilyStrokeStayOutline() {
     let list = Array(repeating: metrics(), count: 5) + [metrics(stroke: 2, density: 0.98, holes: 0)]
