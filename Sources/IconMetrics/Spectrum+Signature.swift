@@ -105,6 +105,10 @@ extension Spectrum {
         }
       }
     }
+    // Coverage is 0…1; a mask built with more (an infinity, from code rather than a file) must not
+    // move the edges off the canvas.
+    for x in columnPeak.indices where columnPeak[x] > 1 { columnPeak[x] = 1 }
+    for y in rowPeak.indices where rowPeak[y] > 1 { rowPeak[y] = 1 }
     guard let bounds = inkBounds(columnPeak), let rows = inkBounds(rowPeak) else {
       return Signature(cells: [Float](repeating: 0, count: side * side), aspectRatio: 1)
     }

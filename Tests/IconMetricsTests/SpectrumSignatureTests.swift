@@ -30,6 +30,21 @@ struct SpectrumSignatureTests {
     }
   }
 
+  /// An `AlphaMask` made in code can hold anything; the signature must not trap on it.
+  @Test("coverage outside 0…1 (infinities, NaN) gives cells in 0…1")
+  func coverageOutOfRange() {
+    var mask = SpectrumShapes.disk(scale: 2, radius: 9)
+    // An infinity in the first inked column and more than 1 in the first inked row: they decide
+    // the ink's edges.
+    mask.coverage[mask.width * 20] = .infinity
+    mask.coverage[5] = 7
+    mask.coverage[mask.width * 3 + 40] = .nan
+    mask.coverage[mask.width * 30 + 2] = -.infinity
+    let signature = Spectrum.signature(mask)
+    #expect(signature.cells.allSatisfy { $0 >= 0 && $0 <= 1 })
+    #expect(signature.aspectRatio.isFinite)
+  }
+
   @Test("different drawings are far apart")
   func differentShapes() {
     let signatures = Self.shapes.map { ($0.0, Spectrum.signature($0.1(2))) }
