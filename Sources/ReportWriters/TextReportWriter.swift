@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Guidelines
+import IconRaster
 
 /// The terminal summary: per family, a compact table, then the findings. ANSI colour only when
 /// asked (on a TTY).
 public enum TextReportWriter {
   public static func write(_ report: AuditReport, color: Bool = false) -> String {
-    func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-    var out = ""
+    @Sendable func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     let byIcon = Dictionary(grouping: report.findings, by: \.iconId)
     // Icon id → its first icon (a lookup a row, not a scan of every icon).
-    var iconWithId: [String: AuditIcon] = [:]
-    for icon in report.icons where iconWithId[icon.id] == nil { iconWithId[icon.id] = icon }
-    for family in report.families {
+    var firstIcons: [String: AuditIcon] = [:]
+    for icon in report.icons where firstIcons[icon.id] == nil { firstIcons[icon.id] = icon }
+    let iconWithId = firstIcons
+    // Each family's table on its own, on all cores, joined in report order.
+    var out = report.families.parallelMap { family -> String in
+      var out = ""
       let title = family.name.isEmpty ? "(top level)" : family.name
       out += paint(title, "1") + "  \(family.icons.count) icons, consistency \(String(format: "%.0f", family.consistencyScore))/100"
       if let majority = family.majorityStyle { out += ", \(majority.rawValue)" } else { out += ", outline + filled" }
@@ -28,7 +31,8 @@ public enum TextReportWriter {
       }
       out += table(header: ["", "icon", "size pt", "×median", "stroke pt", "detail", "style"], rows: rows)
       out += "\n"
-    }
+      return out
+    }.joined()
     if report.findings.isEmpty {
       out += "No findings.\n"
     } else {
