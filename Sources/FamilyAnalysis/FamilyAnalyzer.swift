@@ -45,8 +45,6 @@ public struct IconEvaluation: Sendable, Codable, Equatable {
 struct Positions: Sendable, Equatable {
   /// Where each id first appears.
   var first: [String: Int] = [:]
-  /// The length of the list it was made for.
-  var count = -1
 
   static func == (_: Positions, _: Positions) -> Bool { true }
 }
@@ -107,17 +105,13 @@ public struct FamilyReport: Sendable, Codable, Equatable {
   private static func positions(of icons: [IconEvaluation]) -> Positions {
     var first: [String: Int] = [:]
     for (k, icon) in icons.enumerated() where first[icon.id] == nil { first[icon.id] = k }
-    return Positions(first: first, count: icons.count)
+    return Positions(first: first)
   }
 
   /// The first evaluation of `id` (through the index when there is one for these icons; else the
   /// list is searched).
   public func evaluation(for id: String) -> IconEvaluation? {
-    if let k = positions.first[id], k < icons.count, icons[k].id == id,
-      positions.count == icons.count
-    {
-      return icons[k]
-    }
+    if let k = positions.first[id] { return icons[k] }
     return icons.first { $0.id == id }
   }
   public func group(_ style: IconStyle) -> StyleGroupSummary? { groups.first { $0.style == style } }

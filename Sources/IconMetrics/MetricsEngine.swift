@@ -59,7 +59,6 @@ public enum MetricsEngine {
     var core = [UInt8](repeating: 0, count: pw * (h + 2))
     mask.coverage.withUnsafeBufferPointer { alpha in
       core.withUnsafeMutableBufferPointer { core in
-        guard let raw = UnsafeRawPointer(alpha.baseAddress) else { return }
         for y in 0..<h {
           var rowInk = 0.0
           var rowX = 0.0
@@ -67,9 +66,7 @@ public enum MetricsEngine {
           while x < w {
             // Eight transparent pixels add nothing (adding 0 leaves the sums exactly as they are;
             // the core grid is already 0): skip them at once.
-            if x &+ 8 <= w,
-              all(raw.loadUnaligned(fromByteOffset: (y &* w &+ x) &* 4, as: SIMD8<Float>.self) .== 0)
-            {
+            if x &+ 8 <= w && alpha.eightZeros(from: y &* w &+ x) {
               x &+= 8
               continue
             }
@@ -149,5 +146,15 @@ public enum MetricsEngine {
       skeletonJunctionsPx: skeleton.junctionPixels.map(centre),
       haloCentroidPx: hygiene.haloCentroidPx, coreCentroidPx: hygiene.coreCentroidPx)
     return (analysis, labelling)
+  }
+}
+
+extension UnsafeBufferPointer<Float> {
+  /// Whether the eight values from `index` on (`index + 8 ≤ count`) are all 0: one SIMD load. The
+  /// measurement's passes skip transparent runs with it.
+  @inline(__always)
+  func eightZeros(from index: Int) -> Bool {
+    let raw = UnsafeRawPointer(baseAddress.unsafelyUnwrapped)
+    return all(raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<Float>.self) .== 0)
   }
 }

@@ -231,6 +231,13 @@ public struct StrokeWeight: Sendable, Equatable {
       let j = Int(v + 1) &- 1
       let ax = u - Double(i)
       let ay = v - Double(j)
+      return interpolate(i, j, ax, ay)
+    }
+
+    /// The bilinear mix, at fractions (`ax`, `ay`), of pixels (i, j) to (i + 1, j + 1) (each from
+    /// −1 to width or height: the frame).
+    @inline(__always)
+    private func interpolate(_ i: Int, _ j: Int, _ ax: Double, _ ay: Double) -> Double {
       let stride = width &+ 2
       let p = (j &+ 1) &* stride &+ i &+ 1
       let base = alpha.baseAddress.unsafelyUnwrapped
@@ -251,16 +258,7 @@ public struct StrokeWeight: Sendable, Equatable {
       let j = Int(v)
       let ax = u - Double(i)
       let ay = v - Double(j)
-      let stride = width &+ 2
-      let p = (j &+ 1) &* stride &+ i &+ 1
-      let base = alpha.baseAddress.unsafelyUnwrapped
-      let a00 = base[p]
-      let a10 = base[p &+ 1]
-      let a01 = base[p &+ stride]
-      let a11 = base[p &+ stride &+ 1]
-      let top = a00 + (a10 - a00) * ax
-      let bottom = a01 + (a11 - a01) * ax
-      return top + (bottom - top) * ay
+      return interpolate(i, j, ax, ay)
     }
 
     /// ∫α along the line through `centre` in the unit direction (`cx`, `cy`), each side stopping at

@@ -51,17 +51,14 @@ public struct TemplateHygiene: Sendable, Equatable {
       @inline(__always) func isCore(_ x: Int, _ y: Int) -> Bool {
         x >= 0 && y >= 0 && x < w && y < h && alpha[y &* w &+ x] >= 0.5
       }
-      let raw = UnsafeRawPointer(alpha.baseAddress)
       for y in 0..<h {
-        var x = -1
-        while x &+ 1 < w {
-          x &+= 1
+        var skipTo = 0
+        for x in 0..<w {
           // Eight transparent pixels add nothing (adding 0 leaves every sum exactly as it is):
-          // skip them at once, as most of an icon's canvas.
-          if x & 7 == 0 && x &+ 8 <= w,
-            let raw, all(raw.loadUnaligned(fromByteOffset: (y &* w &+ x) &* 4, as: SIMD8<Float>.self) .== 0)
-          {
-            x &+= 7
+          // skipped at once, as most of an icon's canvas.
+          if x < skipTo { continue }
+          if x & 7 == 0 && x &+ 8 <= w && alpha.eightZeros(from: y &* w &+ x) {
+            skipTo = x &+ 8
             continue
           }
           let a = alpha[y &* w &+ x]
