@@ -7,7 +7,7 @@ import IconRaster
 
 /// One icon's figures against its style group. Selected states are not part of the family's
 /// statistics (one state per item); they are placed against their item's group.
-struct HTMLFigures {
+struct HTMLFigures: Sendable {
   var size: Double
   var stroke: Double
   var detail: Double
@@ -60,7 +60,7 @@ extension HTMLReportWriter {
   static let detailRules: Set<String> = ["detail_density_outlier"]
 
   static func familySection(_ page: HTMLPage, family: HTMLPage.Family, position: Int) -> String {
-    let figures = family.iconIndices.map { HTMLFigures(page.report.icons[$0], family: family.report) }
+    let figures = family.iconIndices.map { page.figures[$0] }
     var s = "<section class=\"family panel\" id=\"family-\(position)\">\n<div class=\"family-head\">"
     s += "<h2>\(HTMLEscaping.escape(family.displayName))</h2>"
     s += "<div class=\"meta\"><span>\(HTMLEscaping.escape(family.roleText))</span><span>\(HTMLFormat.plural(family.iconIndices.count, "icon"))</span>"

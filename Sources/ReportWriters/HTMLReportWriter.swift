@@ -215,6 +215,8 @@ struct HTMLPage {
   let glyphPNGs: [String?]
   /// Each drawable icon's geometry overlay (SVG), from the same reading of its drawing.
   let overlays: [String?]
+  /// Each icon's figures against its style group.
+  let figures: [HTMLFigures]
   /// Whether the icon's glyph can be drawn.
   func hasMask(_ index: Int) -> Bool { glyphPNGs[index] != nil }
 
@@ -233,15 +235,16 @@ struct HTMLPage {
     var firstReports: [String: FamilyReport] = [:]
     for family in report.families where firstReports[family.name] == nil { firstReports[family.name] = family }
     let familyReports = firstReports
-    let drawn = report.icons.parallelMap { icon -> (glyph: String, overlay: String)? in
-      guard icon.hasDrawing, let mask = icon.mask, mask.width > 0, mask.height > 0 else { return nil }
-      let group = HTMLFigures(icon, family: familyReports[icon.family]).group
-      let medianPx = (group?.strokeWeightPt.median ?? 0) * mask.scale
-      return (Data(PNGCodec.encode(mask)).base64EncodedString(),
-              HTMLReportWriter.overlay(MetricsEngine.analyse(mask), strokeMedianPx: medianPx))
+    let drawn = report.icons.parallelMap { icon -> (figures: HTMLFigures, drawing: (glyph: String, overlay: String)?) in
+      let figures = HTMLFigures(icon, family: familyReports[icon.family])
+      guard icon.hasDrawing, let mask = icon.mask, mask.width > 0, mask.height > 0 else { return (figures, nil) }
+      let medianPx = (figures.group?.strokeWeightPt.median ?? 0) * mask.scale
+      return (figures, (Data(PNGCodec.encode(mask)).base64EncodedString(),
+                        HTMLReportWriter.overlay(MetricsEngine.analyse(mask), strokeMedianPx: medianPx)))
     }
-    glyphPNGs = drawn.map { $0?.glyph }
-    overlays = drawn.map { $0?.overlay }
+    figures = drawn.map(\.figures)
+    glyphPNGs = drawn.map { $0.drawing?.glyph }
+    overlays = drawn.map { $0.drawing?.overlay }
 
     var names: [String] = report.families.map(\.name)
     for icon in report.icons where !names.contains(icon.family) { names.append(icon.family) }
