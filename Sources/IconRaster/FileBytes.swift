@@ -77,7 +77,7 @@ public enum BoundedFile {
     Data(try read(path: path, limit: limit))
   }
 
-  private static func failure(_ code: Int32) -> Failure {
+  static func failure(_ code: Int32) -> Failure {
     switch code {
     case ENOENT, ENOTDIR: return .noSuchFile
     case EACCES, EPERM: return .permissionDenied
@@ -96,6 +96,52 @@ public enum BoundedFile {
     case S_IFBLK: return "a block device"
     default: return "a special file"
     }
+  }
+}
+
+/// The entries of a folder as `readdir(3)` gives them, in no particular order, without `.` and `..`.
+///
+/// Each entry comes with the type the file system reports for it (`d_type`), so that walking a
+/// folder of thousands of icons needs no `stat` for plain files and folders (only for symbolic links
+/// and for entries of unknown type). A name that is not valid UTF-8 is kept apart (`validName`
+/// false, `name` with U+FFFD for the bad bytes): no path made of it would name the file.
+enum FolderListing {
+  struct Entry {
+    enum Kind { case file, folder, link, unknown }
+    var name: String
+    var kind: Kind
+    var validName: Bool
+  }
+
+  static func entries(of path: String) throws(BoundedFile.Failure) -> [Entry] {
+    guard let folder = opendir(path) else { throw BoundedFile.failure(errno) }
+    defer { closedir(folder) }
+    var entries: [Entry] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(folder) else {
+        if errno != 0 { throw BoundedFile.failure(errno) }
+        break
+      }
+      let type = entry.pointee.d_type
+      let (name, valid) = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+        tuple.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { bytes in
+          let raw = UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)))
+          if let name = String(validating: raw, as: UTF8.self) { return (name, true) }
+          return (String(decoding: raw, as: UTF8.self), false)
+        }
+      }
+      if name == "." || name == ".." { continue }
+      let kind: Entry.Kind
+      switch Int32(type) {
+      case Int32(DT_REG): kind = .file
+      case Int32(DT_DIR): kind = .folder
+      case Int32(DT_LNK): kind = .link
+      default: kind = .unknown  // DT_UNKNOWN (a file system without d_type), a pipe, a device…
+      }
+      entries.append(Entry(name: name, kind: kind, validName: valid))
+    }
+    return entries
   }
 }
 

@@ -9,7 +9,7 @@ public enum PathText {
   /// Everything before the last `/` ("" when there is none; "/" for a top-level absolute path).
   public static func parent(_ path: String) -> String {
     var trimmed = Substring(path)
-    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    while trimmed.utf8.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
     guard let slash = trimmed.lastIndex(of: "/") else { return "" }
     if slash == trimmed.startIndex { return "/" }
     return String(trimmed[..<slash])
@@ -18,7 +18,7 @@ public enum PathText {
   /// The part after the last `/`.
   public static func lastComponent(_ path: String) -> String {
     var trimmed = Substring(path)
-    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    while trimmed.utf8.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
     guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
     return String(trimmed[trimmed.index(after: slash)...])
   }

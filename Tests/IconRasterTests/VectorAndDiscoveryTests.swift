@@ -83,6 +83,45 @@ import Testing
     #expect(IconDiscovery.parse(fileName: "@2x.png") == nil)
   }
 
+  /// The file-name parse as it was written with NSString's path methods: the reference for the
+  /// plain-string version, which must split every name the same way.
+  static func parseWithNSString(_ fileName: String) -> (name: String, scale: Int?, kind: IconFileKind)? {
+    let ns = fileName as NSString
+    guard let kind = IconFileKind(pathExtension: ns.pathExtension) else { return nil }
+    var stem = ns.deletingPathExtension
+    var scale: Int? = kind == .png ? 1 : nil
+    if let at = stem.range(of: "@", options: .backwards) {
+      let suffix = stem[at.upperBound...]
+      if suffix.count == 2, suffix.last == "x", let n = Int(suffix.prefix(1)), (1...3).contains(n) {
+        stem = String(stem[..<at.lowerBound])
+        if kind == .png { scale = n }
+      }
+    }
+    guard !stem.isEmpty else { return nil }
+    return (stem, scale, kind)
+  }
+
+  @Test("file names split as NSString's path methods split them (edge cases and 20,000 random names)")
+  func parseMatchesNSString() {
+    var names = [
+      "a.png", ".png", "..png", "a.", "a..", "a..png", "a.PNG", "y.", "a.b.c", "a b.svg", "é.pdf",
+      "a\u{301}.png", "a.png\u{301}", "@2x.png", "@@2x.png", "a@2x@3x.png", "a@4x.png", "a@0x.png",
+      "a@2X.png", "a@22x.png", "a@2x.svg", "a@2x.pdf", "a.tar.gz.png", ".hidden@2x.png", "x@3x.Png",
+    ]
+    let alphabet = Array("a.@23xpngsvdfPNG é")
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let length = Int.random(in: 2...9, using: &generator)
+      names.append(String((0..<length).map { _ in alphabet.randomElement(using: &generator)! }))
+    }
+    for name in names {
+      let expected = Self.parseWithNSString(name)
+      let actual = IconDiscovery.parse(fileName: name)
+      #expect(expected?.name == actual?.name && expected?.scale == actual?.scale && expected?.kind == actual?.kind,
+              "\(name): \(String(describing: actual)) against NSString's \(String(describing: expected))")
+    }
+  }
+
   @Test func groupsScalesSortsAndSurvivesSymlinkLoops() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("discovery-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }

@@ -244,6 +244,21 @@ extension Result {
     #expect(throws: BoundedFile.Failure.noSuchFile) { try BoundedFile.read(path: scratch.path + "/dangling.png", limit: 10) }
   }
 
+  @Test("a file name that is not valid UTF-8 is reported by name, and the other icons are still found")
+  func invalidUTF8Name() throws {
+    let scratch = try Scratch("badname")
+    try scratch.file("good.png", iconPNG)
+    // "bad\xFF.png": no Swift string names it, so it is made through the C API.
+    let path = Array((scratch.path + "/bad").utf8CString.dropLast()) + [CChar(bitPattern: 0xFF)] + Array(".png".utf8CString)
+    let fd = path.withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+    #expect(fd >= 0)
+    iconPNG.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    let (icons, issues) = IconDiscovery.discover([scratch.path])
+    #expect(icons.map(\.id) == ["good"])
+    #expect(issueLines(issues, under: scratch.path) == ["bad\u{FFFD}.png: the name is not valid UTF-8 (shown with U+FFFD); not read"])
+  }
+
   /// chmod 000 cannot be tested as root (permissions do not apply); a dangling link stands in for it there.
   @Test func unreadableFiles() throws {
     let scratch = try Scratch("unreadable")
