@@ -24,11 +24,14 @@ enum AuditCommand {
 
       Exit codes: 0 no error findings (warnings allowed unless --strict); 1 error findings;
       2 an input could not be read (wins over 1; every readable icon is still audited);
-      64 usage error or unusable configuration/baseline.
+      64 usage error, unusable configuration/baseline, or an output file that cannot be used (an
+      input, a folder, a file iconaudit did not write: see --force); 70 the report could not be
+      written.
       """,
     options: [
       OptionSpec("format", value: "FORMAT", choices: formats, help: "Report format (default text)."),
       OptionSpec("output", short: "o", value: "FILE", help: "Write the report to FILE (atomically) instead of standard output."),
+      OutputFile.forceOption,
       OptionSpec("config", value: "FILE", help: "Configuration file (default: nearest .iconaudit.json)."),
       OptionSpec("role", value: "ROLE", choices: IconRole.allCases.map(\.rawValue), help: "The role of every icon."),
       OptionSpec("reference", value: "DIR", help: "System icons to compare against (resembles_system_icon)."),
@@ -42,6 +45,8 @@ enum AuditCommand {
 
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
     let paths = arguments.positionals
+    guard OutputFile.checkTargets(arguments, names: ["output", "write-baseline"], inputs: paths) else { return .usage }
+    let replace = arguments.flag("force")
     // Configuration: defaults < file < command line.
     var configuration = AuditConfiguration()
     let configPath = arguments.value("config") ?? ConfigurationFile.find(from: paths[0])
@@ -98,7 +103,7 @@ enum AuditCommand {
     if let path = arguments.value("write-baseline") {
       let text = BaselineWriter.write(Baseline(findings: report.findings))
       do {
-        try OutputFile.write(text, to: path, inputs: paths)
+        try OutputFile.write(text, to: path, inputs: paths, replace: replace)
         Console.err("iconaudit: wrote a baseline of \(report.findings.count) findings to \(path)")
       } catch {
         Console.err("iconaudit: \(error)")
@@ -117,7 +122,7 @@ enum AuditCommand {
     case "json":
       // Written as bytes, in pieces: never the whole report as a tree, a String or one buffer.
       let pieces = JSONReportWriter.writeUTF8Pieces(report, toolVersion: IconAuditCommand.version)
-      guard OutputFile.emit(pieces: pieces, to: arguments.value("output"), inputs: paths) else { return .failure }
+      guard OutputFile.emit(pieces: pieces, to: arguments.value("output"), inputs: paths, replace: replace) else { return .failure }
       return exitCode(report, failures: failures, strict: arguments.flag("strict"))
     case "markdown": text = MarkdownReportWriter.write(report, toolVersion: IconAuditCommand.version)
     case "html":
@@ -140,7 +145,7 @@ enum AuditCommand {
     case "xcode": text = XcodeDiagnosticsWriter.write(report, root: absoluteRoot(paths[0]))
     default: text = TextReportWriter.write(report, color: arguments.value("output") == nil && Console.stdoutIsTerminal)
     }
-    guard OutputFile.emit(text, to: arguments.value("output"), inputs: paths) else { return .failure }
+    guard OutputFile.emit(text, to: arguments.value("output"), inputs: paths, replace: replace) else { return .failure }
     // The HTML report reads the drawings back too.
     let late = options.readBackFailures.all.filter { failure in !readBack.contains { $0.reportPath == failure.reportPath } }
     for failure in late { Console.err("iconaudit: \(failure)") }

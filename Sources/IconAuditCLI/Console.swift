@@ -3,12 +3,28 @@ import Foundation
 
 /// Standard output and error, and whether they are terminals.
 enum Console {
+  /// Set when writing to standard output failed (a full disk, a closed descriptor): the command then
+  /// exits with ``ExitCode/failure`` after saying so once on stderr, rather than trapping
+  /// (`FileHandle.write(_: Data)` traps on any write error).
+  nonisolated(unsafe) private(set) static var outputFailed = false
+
   static func out(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    out(Array(text.utf8))
   }
 
   static func out(_ bytes: [UInt8]) {
-    FileHandle.standardOutput.write(Data(bytes))
+    guard !outputFailed else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        outputFailed = true
+        err("iconaudit: standard output: cannot write (\(String(cString: strerror(errno))))")
+        return
+      }
+      offset += written
+    }
   }
 
   static func err(_ text: String) {
@@ -42,7 +58,8 @@ enum Console {
   static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 }
 
-/// Exit codes (DESIGN.md): 0 clean; 1 error findings; 2 an input could not be read; 64 usage.
+/// Exit codes (DESIGN.md): 0 clean; 1 error findings; 2 an input could not be read; 64 usage; 70 the
+/// report could not be written (standard output or --output: a full disk, a missing folder).
 public enum ExitCode: Int32, Sendable {
   case success = 0
   case findings = 1

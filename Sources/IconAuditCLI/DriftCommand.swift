@@ -20,11 +20,14 @@ enum DriftCommand {
       --center-tolerance-pt). --fail-on new-findings|drift|score-drop=N exits 1 when it trips.
 
       Exit codes: 0 no gate tripped; 1 a gate tripped; 2 an input could not be read (a snapshot, or
-      an icon of a folder audited on the spot: the report is still written); 64 usage error.
+      an icon of a folder audited on the spot: the report is still written); 64 usage error (also
+      an output file that cannot be used: an input, a folder, a file iconaudit did not write
+      without --force); 70 the report could not be written.
       """,
     options: [
       OptionSpec("format", value: "FORMAT", choices: ["text", "json", "markdown", "html"], help: "Output format (default text)."),
       OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
+      OutputFile.forceOption,
       OptionSpec("git", value: "REV1", help: "Audit PATH at git revisions REV1 and NEW (REV2): drift --git REV1 REV2 PATH."),
       OptionSpec("fail-on", value: "GATE", repeatable: true, help: "new-findings, drift, or score-drop=N: exit 1 when it trips."),
       OptionSpec("config", value: "FILE", help: "Configuration for folders audited on the spot."),
@@ -41,6 +44,7 @@ enum DriftCommand {
     if let v = try arguments.double("stroke-tolerance-px", in: 0...100) { tolerances.strokePx = v }
     if let v = try arguments.double("detail-tolerance", in: 0...10) { tolerances.detail = v }
     if let v = try arguments.double("center-tolerance-pt", in: 0...100) { tolerances.centerPt = v }
+    guard OutputFile.checkTargets(arguments, inputs: arguments.positionals) else { return .usage }
     var gates: [DriftGate] = []
     for raw in arguments.allValues("fail-on") {
       guard let gate = DriftGate(raw) else {
@@ -76,7 +80,9 @@ enum DriftCommand {
     case "html": text = DriftWriter.html(report)
     default: text = DriftWriter.text(report)
     }
-    guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals) else { return .failure }
+    guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals, replace: arguments.flag("force")) else {
+      return .failure
+    }
     let tripped = gates.compactMap { $0.trips(report) }
     for reason in tripped { Console.err("iconaudit: drift gate tripped: \(reason)") }
     // As for audit: an unreadable input wins over a tripped gate.
@@ -90,15 +96,24 @@ enum HistoryCommand {
   static let spec = CommandSpec(
     name: "iconaudit history",
     abstract: "The icon family over many releases: consistency, spreads, and the icons that moved most.",
-    discussion: "SNAPSHOT is a JSON report or a folder audited on the spot. Releases are shown in the order given, or by label with --order label (natural version order).",
+    discussion: """
+      SNAPSHOT is a JSON report or a folder audited on the spot. Releases are shown in the order
+      given, or by label with --order label (natural version order).
+
+      Exit codes: 0 done; 2 a snapshot could not be read; 64 usage error (also an output file that
+      cannot be used: an input, a folder, a file iconaudit did not write without --force); 70 the
+      report could not be written.
+      """,
     options: [
       OptionSpec("format", value: "FORMAT", choices: ["markdown", "html", "json"], help: "Output format (default markdown)."),
       OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
+      OutputFile.forceOption,
       OptionSpec("order", value: "ORDER", choices: ["given", "label"], help: "Order of releases (default given)."),
     ],
     positionalName: "SNAPSHOT…", minimumPositionals: 1)
 
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
+    guard OutputFile.checkTargets(arguments, inputs: arguments.positionals) else { return .usage }
     var snapshots: [Snapshot] = []
     var unreadable = 0
     for path in arguments.positionals {
@@ -120,7 +135,9 @@ enum HistoryCommand {
     case "html": text = HistoryWriter.html(history)
     default: text = HistoryWriter.markdown(history)
     }
-    guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals) else { return .failure }
+    guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals, replace: arguments.flag("force")) else {
+      return .failure
+    }
     return unreadable > 0 ? .unreadableInput : .success
   }
 }

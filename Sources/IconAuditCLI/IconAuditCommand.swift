@@ -35,10 +35,12 @@ public enum IconAuditCommand {
     // Only the iconaudit executable can serve as its own render helper; `run` called from another
     // program renders vectors in process.
     CommonOptions.executableServesRenderHelper = true
-    exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+    let code = run(Array(CommandLine.arguments.dropFirst()))
+    exit(Console.outputFailed ? ExitCode.failure.rawValue : code.rawValue)
   }
 
-  /// Runs the tool with arguments (without the program name) and returns the exit code.
+  /// Runs the tool with arguments (without the program name) and returns the exit code (a failure to
+  /// write standard output is ``Console/outputFailed``, which ``main()`` turns into exit code 70).
   public static func run(_ arguments: [String]) -> ExitCode {
     guard let first = arguments.first else {
       Console.err("iconaudit: missing command\n\n" + help)

@@ -16,16 +16,20 @@ enum MeasureCommand {
       With several PATHs, paths start with each PATH's last path component (more when two end alike).
 
       Exit codes: 0 every input was read; 2 some input could not be read (the others are still
-      measured, and each unreadable file is named on stderr); 64 usage error.
+      measured, and each unreadable file is named on stderr); 64 usage error (also an output file
+      that cannot be used: an input, a folder, a file iconaudit did not write without --force);
+      70 the output could not be written.
       """,
     options: CommonOptions.reading + [
       OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "Output format (default text)."),
       OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of standard output (atomically)."),
+      OutputFile.forceOption,
     ],
     positionalName: "PATH…", minimumPositionals: 1)
 
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
     let options = try CommonOptions.measurementOptions(arguments)
+    guard OutputFile.checkTargets(arguments, inputs: arguments.positionals) else { return .usage }
     let (icons, failures) = MeasurementPipeline.run(paths: arguments.positionals, options: options)
     for failure in failures { Console.err("iconaudit: \(failure)") }
     let text: String
@@ -33,7 +37,9 @@ enum MeasureCommand {
     case "json": text = MeasureOutput.json(icons: icons, failures: failures)
     default: text = MeasureOutput.text(icons: icons)
     }
-    guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals) else { return .failure }
+    guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals, replace: arguments.flag("force")) else {
+      return .failure
+    }
     return failures.isEmpty ? .success : .unreadableInput
   }
 }

@@ -1,25 +1,73 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import ArgumentParsing
 import Foundation
 import IconRaster
 
 /// Writes a report file atomically (a temporary file in the same folder, flushed, then a rename), so a
-/// reader never sees half a report, and refuses to write over any input file. A target that is not a
+/// reader never sees half a report. It refuses to write over any input file, and over an existing
+/// file that iconaudit did not write (``looksWrittenByIconaudit(_:)``) unless told to replace it
+/// (`--force`): nothing the user owns is overwritten without being asked. A target that is not a
 /// regular file (/dev/null, a FIFO) is written in place instead of being replaced.
 enum OutputFile {
   struct Refusal: Error, CustomStringConvertible {
     var description: String
   }
 
-  static func write(_ text: String, to path: String, inputs: [String]) throws {
-    try write(Array(text.utf8), to: path, inputs: inputs)
+  /// The option that lets `--output` (and `--write-baseline`) replace a file iconaudit did not write.
+  static let forceOption = OptionSpec(
+    "force", help: "Replace an existing output file even if it does not look like one iconaudit wrote.")
+
+  static func write(_ text: String, to path: String, inputs: [String], replace: Bool = false) throws {
+    try write(Array(text.utf8), to: path, inputs: inputs, replace: replace)
   }
 
-  static func write(_ bytes: [UInt8], to path: String, inputs: [String]) throws {
-    try write(pieces: [bytes], to: path, inputs: inputs)
+  static func write(_ bytes: [UInt8], to path: String, inputs: [String], replace: Bool = false) throws {
+    try write(pieces: [bytes], to: path, inputs: inputs, replace: replace)
   }
 
-  /// ``write(_:to:inputs:)`` of a text in pieces (their concatenation), written one after the other.
-  static func write(pieces: [[UInt8]], to path: String, inputs: [String]) throws {
+  /// Why `path` cannot be written as a report, checked before any work is done (an empty name, an
+  /// input, a folder, a file iconaudit did not write without `replace`, a missing folder), or nil.
+  static func problem(with path: String, inputs: [String], replace: Bool) -> String? {
+    guard !path.isEmpty else { return "the output file name is empty" }
+    do {
+      _ = try target(of: path, inputs: inputs, replace: replace)
+    } catch {
+      return error.description
+    }
+    let folder = PathText.parent(path)
+    var isDirectory: ObjCBool = false
+    if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+      return "\(path): cannot write (no such folder: \(folder))"
+    }
+    return nil
+  }
+
+  /// Checks the files the options `names` (`output`, `write-baseline`) would write before any work
+  /// is done: each must be writable as a report (``problem(with:inputs:replace:)``, `--force`
+  /// allowing a file iconaudit did not write) and no two may name the same file. Names the problem
+  /// on stderr and returns false otherwise (a usage error).
+  static func checkTargets(_ arguments: ParsedArguments, names: [String] = ["output"], inputs: [String]) -> Bool {
+    let replace = arguments.flag("force")
+    var seen: [(option: String, target: String)] = []
+    for name in names {
+      guard let path = arguments.value(name) else { continue }
+      if let problem = problem(with: path, inputs: inputs, replace: replace) {
+        Console.err("iconaudit: --\(name): \(problem)")
+        return false
+      }
+      let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+      if let other = seen.first(where: { $0.target == target }) {
+        Console.err("iconaudit: --\(other.option) and --\(name) name the same file (\(path)); give each its own")
+        return false
+      }
+      seen.append((name, target))
+    }
+    return true
+  }
+
+  /// The resolved target of `path`, after the checks of ``problem(with:inputs:replace:)`` that
+  /// concern the file itself.
+  private static func target(of path: String, inputs: [String], replace: Bool) throws(Refusal) -> String {
     let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     for input in inputs {
       let resolved = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
@@ -31,6 +79,15 @@ enum OutputFile {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       throw Refusal(description: "\(path): is a directory")
     }
+    if !replace && !looksWrittenByIconaudit(target) {
+      throw Refusal(description: "\(path): exists and does not look like a file iconaudit wrote; not replaced (remove it, choose another file, or pass --force)")
+    }
+    return target
+  }
+
+  /// ``write(_:to:inputs:)`` of a text in pieces (their concatenation), written one after the other.
+  static func write(pieces: [[UInt8]], to path: String, inputs: [String], replace: Bool = false) throws {
+    let target = try target(of: path, inputs: inputs, replace: replace)
     var existing = stat()
     let exists = stat(target, &existing) == 0
     if exists && (existing.st_mode & S_IFMT) != S_IFREG {
@@ -81,29 +138,60 @@ enum OutputFile {
 
   /// Writes a report to `path` (atomically) or, without a path, to standard output. Returns
   /// false after naming the problem on stderr when the file cannot be written.
-  static func emit(_ text: String, to path: String?, inputs: [String]) -> Bool {
-    emit(Array(text.utf8), to: path, inputs: inputs)
+  static func emit(_ text: String, to path: String?, inputs: [String], replace: Bool = false) -> Bool {
+    emit(Array(text.utf8), to: path, inputs: inputs, replace: replace)
   }
 
   /// ``emit(_:to:inputs:)`` of UTF-8 text.
-  static func emit(_ bytes: [UInt8], to path: String?, inputs: [String]) -> Bool {
-    emit(pieces: [bytes], to: path, inputs: inputs)
+  static func emit(_ bytes: [UInt8], to path: String?, inputs: [String], replace: Bool = false) -> Bool {
+    emit(pieces: [bytes], to: path, inputs: inputs, replace: replace)
   }
 
   /// ``emit(_:to:inputs:)`` of UTF-8 text in pieces (their concatenation): a large report is
   /// written out as it was written, never copied into one buffer.
-  static func emit(pieces: [[UInt8]], to path: String?, inputs: [String]) -> Bool {
+  static func emit(pieces: [[UInt8]], to path: String?, inputs: [String], replace: Bool = false) -> Bool {
     guard let path else {
       for bytes in pieces { Console.out(bytes) }
-      return true
+      return !Console.outputFailed
     }
     do {
-      try write(pieces: pieces, to: path, inputs: inputs)
+      try write(pieces: pieces, to: path, inputs: inputs, replace: replace)
       return true
     } catch {
       Console.err("iconaudit: \(error)")
       return false
     }
+  }
+
+  /// Whether the file at `path` is missing, empty, not a regular file, or looks like something
+  /// iconaudit writes: it names iconaudit in its first or last 16 KiB (HTML, Markdown, SARIF, the
+  /// JSON report, measurements and baseline, GitHub annotations), or it has the shape of an output
+  /// that does not (the text report and table, a text drift, Xcode diagnostics, drift and history
+  /// JSON).
+  static func looksWrittenByIconaudit(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return true }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let window: UInt64 = 16 * 1024
+    let head = (try? handle.read(upToCount: Int(window))) ?? Data()
+    var tail = Data()
+    if UInt64(info.st_size) > window {
+      _ = try? handle.seek(toOffset: UInt64(info.st_size) - window)
+      tail = (try? handle.read(upToCount: Int(window))) ?? Data()
+    }
+    let text = String(decoding: head, as: UTF8.self)
+    let end = String(decoding: tail, as: UTF8.self)
+    if text.contains("iconaudit") || end.contains("iconaudit") { return true }
+    let lines = (text + "\n" + end).split(separator: "\n")
+    let first = text.prefix { $0 != "\n" }
+    let summary = #/^\d+ icons?: \d+ errors?, \d+ warnings?, \d+ notes?/#
+    let measured = #/^\d+ icons? measured$/#
+    if lines.contains(where: { $0.firstMatch(of: summary) != nil || $0.wholeMatch(of: measured) != nil }) { return true }
+    if first.hasPrefix("Drift ") && first.contains(" → ") { return true }
+    if first.firstMatch(of: #/: (error|warning|note): .*\[[a-z_]+\]$/#) != nil { return true }
+    if first == "{" && (text.contains("\"newFindings\"") || text.contains("\"movers\"")) { return true }
+    return false
   }
 
   private static func isIconFile(_ path: String) -> Bool {

@@ -14,15 +14,20 @@ struct Run {
   var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
 }
 
-func iconaudit(_ arguments: [String], in directory: String? = nil) throws -> Run {
+/// The path of the iconaudit executable built with the tests.
+func iconauditPath() -> String {
   var folder = Bundle.main.bundleURL
   if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
   var executable = folder.appendingPathComponent("iconaudit")
   if !FileManager.default.isExecutableFile(atPath: executable.path) {
     executable = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("iconaudit")
   }
+  return executable.path
+}
+
+func iconaudit(_ arguments: [String], in directory: String? = nil) throws -> Run {
   let process = Process()
-  process.executableURL = executable
+  process.executableURL = URL(fileURLWithPath: iconauditPath())
   process.arguments = arguments
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   let out = Pipe(), err = Pipe()
@@ -273,29 +278,74 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
     #expect((icon["widthPx"] as? NSNumber)?.intValue == side, "the file's own size is reported")
   }
 
-  /// Output files: written whole or not at all, never over an input, never replacing a device or a FIFO.
+  /// Output files: written whole or not at all, never over an input or a file iconaudit did not
+  /// write (unless --force), never replacing a device or a FIFO; targets checked before the audit.
   @Test func outputFiles() throws {
     let scratch = try Scratch("output-e2e")
     try writeGoodFamily(scratch, in: "Toolbar")
     let baseline = scratch.path + "/baseline.json"
     try scratch.file("baseline.json", "previous")
     chmod(baseline, 0o600)
-    let written = try iconaudit(["audit", "--write-baseline", baseline, scratch.path + "/Toolbar"])
+    // A file the user wrote is not replaced without --force (a usage error, before any work).
+    let kept = try iconaudit(["audit", "--write-baseline", baseline, scratch.path + "/Toolbar"])
+    #expect(kept.status == 64 && kept.stderr.contains("does not look like a file iconaudit wrote"), "\(kept.stderr)")
+    #expect(try String(contentsOfFile: baseline, encoding: .utf8) == "previous")
+    let written = try iconaudit(["audit", "--force", "--write-baseline", baseline, scratch.path + "/Toolbar"])
     #expect([0, 1].contains(written.status), "\(written.stderr)")
     #expect(try String(contentsOfFile: baseline, encoding: .utf8).hasPrefix("{"))
     var info = stat()
     stat(baseline, &info)
     #expect(info.st_mode & 0o777 == 0o600, "the replaced file keeps its permissions")
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
-    // Over an input icon: refused, the icon intact.
+    // Every format's own output is replaced when the audit runs again, without --force.
+    for format in ["text", "json", "markdown", "html", "sarif", "github", "xcode"] {
+      let report = scratch.path + "/report-\(format)"
+      for run in 0..<2 {
+        let again = try iconaudit(["audit", "--format", format, "--output", report, scratch.path + "/Toolbar"])
+        #expect([0, 1].contains(again.status), "\(format), run \(run): \(again.stderr)")
+      }
+    }
+    for format in ["text", "json"] {
+      let table = scratch.path + "/measure-\(format)"
+      for _ in 0..<2 {
+        #expect(try iconaudit(["measure", "--format", format, "--output", table, scratch.path + "/Toolbar"]).status == 0)
+      }
+    }
+    // The report and the baseline in one file: refused before the audit.
+    let same = try iconaudit(["audit", "--output", scratch.path + "/same.json", "--write-baseline", scratch.path + "/same.json",
+                              scratch.path + "/Toolbar"])
+    #expect(same.status == 64 && same.stderr.contains("name the same file"), "\(same.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: scratch.path + "/same.json"))
+    // Over an input icon: refused, even with --force; the icon intact.
     let icon = scratch.path + "/Toolbar/ring@2x.png"
     let before = try Data(contentsOf: URL(fileURLWithPath: icon))
-    let refused = try iconaudit(["audit", "--write-baseline", icon, scratch.path + "/Toolbar"])
-    #expect(refused.status == 70 && refused.stderr.contains("refusing to overwrite an input file"))
+    for force in [[], ["--force"]] {
+      let refused = try iconaudit(["audit"] + force + ["--write-baseline", icon, scratch.path + "/Toolbar"])
+      #expect(refused.status == 64 && refused.stderr.contains("refusing to overwrite an input file"), "\(refused.stderr)")
+    }
     #expect(try Data(contentsOf: URL(fileURLWithPath: icon)) == before)
-    // Into a folder that cannot be written (or a missing one): refused, nothing left behind.
+    // Another PNG that is not an input: not replaced without --force.
+    try scratch.file("other.png", try Array(Data(contentsOf: URL(fileURLWithPath: icon))))
+    let png = try iconaudit(["audit", "--output", scratch.path + "/other.png", scratch.path + "/Toolbar"])
+    let other = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/other.png"))
+    #expect(png.status == 64 && other == before, "\(png.stderr)")
+    // Into a missing folder, or an empty name: refused before the audit, nothing left behind.
     let missing = try iconaudit(["audit", "--output", scratch.path + "/no/such/folder/report.txt", scratch.path + "/Toolbar"])
-    #expect(missing.status == 70 && missing.stderr.contains("cannot write"))
+    #expect(missing.status == 64 && missing.stderr.contains("no such folder"), "\(missing.stderr)")
+    let empty = try iconaudit(["audit", "--output", "", scratch.path + "/Toolbar"])
+    #expect(empty.status == 64 && empty.stderr.contains("the output file name is empty"), "\(empty.stderr)")
+    // Standard output that cannot be written (a full disk): named, exit 70, no crash.
+    if FileManager.default.fileExists(atPath: "/dev/full") {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      let tool = iconauditPath()
+      process.arguments = ["-c", "'\(tool)' audit '\(scratch.path)/Toolbar' > /dev/full 2> '\(scratch.path)/full.err'"]
+      try process.run()
+      process.waitUntilExit()
+      let message = try String(contentsOfFile: scratch.path + "/full.err", encoding: .utf8)
+      #expect(process.terminationStatus == 70)
+      #expect(message == "iconaudit: standard output: cannot write (No space left on device)\n", "\(message)")
+    }
     // A FIFO target is written through, not replaced by a regular file.
     let fifo = scratch.path + "/report.fifo"
     #expect(mkfifo(fifo, 0o644) == 0)
