@@ -179,12 +179,23 @@ func auditIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration, r
 }
 
 /// The audited folder's own name when the one PATH is a folder (report paths are relative to it,
-/// so its name, `TabBar` say, is not in them; it still tells the icons' role), else nil.
+/// so its name, `TabBar` say, is not in them; it still tells the icons' role), or the folder of the
+/// PATHs when they are all files in one folder (`TabBar/*.png`), else nil.
 func rootFolderName(_ paths: [String]) -> String? {
-  guard paths.count == 1 else { return nil }
-  var isDirectory: ObjCBool = false
-  guard FileManager.default.fileExists(atPath: paths[0], isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-  let name = URL(fileURLWithPath: paths[0]).standardizedFileURL.lastPathComponent
+  var folders = Set<String>()
+  for path in paths {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    if isDirectory.boolValue {
+      guard paths.count == 1 else { return nil }
+      folders.insert(url.path)
+    } else {
+      folders.insert(PathText.parent(url.path))
+    }
+  }
+  guard folders.count == 1, let folder = folders.first else { return nil }
+  let name = PathText.lastComponent(folder)
   return name.isEmpty || name == "/" ? nil : name
 }
 

@@ -131,7 +131,9 @@ public enum IconDiscovery {
     }
     let longest = components.map(\.count).max() ?? 0
     var k = 1
-    while k < longest && Set(keys.map { $0.suffix(k) }).count < keys.count { k += 1 }
+    // Files that share a key are one icon's scales (`x.png`, `x@2x.png`): they need not be told apart.
+    let distinct = Set(keys).count
+    while k < longest && Set(keys.map { Array($0.suffix(k)) }).count < distinct { k += 1 }
     return components.map { $0.suffix(k).joined(separator: "/") }
   }
 

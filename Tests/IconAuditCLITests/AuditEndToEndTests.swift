@@ -38,6 +38,19 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     #expect(icons.count == 8 && icons.allSatisfy { $0["role"] as? String == "tabBar" && !($0["id"] as! String).contains("/") })
   }
 
+  @Test("files of one folder named one by one (TabBar/*.png): the folder still gives the role, paths stay short")
+  func filesOfOneFolderGiveItsRole() throws {
+    let root = try makeTemporaryFolder("audit-glob")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root + "/TabBar")
+    let files = try FileManager.default.contentsOfDirectory(atPath: root + "/TabBar").sorted().map { root + "/TabBar/" + $0 }
+    let run = try runTool(["audit", "--format", "json"] + files)
+    let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    let icons = json["icons"] as! [[String: Any]]
+    #expect(icons.count == 8)
+    #expect(icons.allSatisfy { $0["role"] as? String == "tabBar" && !($0["path"] as! String).contains("/") }, "\(icons.map { $0["path"]! })")
+  }
+
   @Test func outlierExitsOneWithAFix() throws {
     let root = try makeTemporaryFolder("audit-outlier")
     defer { try? FileManager.default.removeItem(atPath: root) }

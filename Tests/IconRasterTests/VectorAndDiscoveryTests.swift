@@ -122,6 +122,27 @@ import Testing
     }
   }
 
+  @Test("files named one by one (a shell glob): one icon's scales keep short paths, not the whole path")
+  func filesOneByOne() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("glob-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/TabBar", withIntermediateDirectories: true)
+    let names = ["bell.png", "bell@2x.png", "bell@3x.png", "star@2x.png"]
+    for name in names { _ = FileManager.default.createFile(atPath: root + "/TabBar/" + name, contents: Data([1])) }
+    let (icons, issues) = IconDiscovery.discover(names.map { root + "/TabBar/" + $0 })
+    #expect(issues.isEmpty)
+    #expect(icons.map(\.id) == ["bell", "star"])
+    #expect(icons.flatMap(\.files).map(\.relativePath) == names)
+    // Only one icon's scales: still its file names.
+    let (one, _) = IconDiscovery.discover(names.prefix(3).map { root + "/TabBar/" + $0 })
+    #expect(one.flatMap(\.files).map(\.relativePath) == Array(names.prefix(3)))
+    // Two folders' icons of one name are still told apart by their folders.
+    try FileManager.default.createDirectory(atPath: root + "/Toolbar", withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: root + "/Toolbar/bell.png", contents: Data([1]))
+    let (two, _) = IconDiscovery.discover([root + "/TabBar/bell.png", root + "/Toolbar/bell.png"])
+    #expect(two.map(\.id) == ["TabBar/bell", "Toolbar/bell"])
+  }
+
   @Test func groupsScalesSortsAndSurvivesSymlinkLoops() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("discovery-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
