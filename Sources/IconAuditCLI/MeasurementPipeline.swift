@@ -133,7 +133,7 @@ public enum MeasurementPipeline {
     -> (icons: [MeasuredIcon], failures: [InputFailure])
   {
     let (discovered, issues) = IconDiscovery.discover(paths)
-    var failures = issues.map { InputFailure(path: $0.path, reason: $0.reason) }
+    var failures = issues.map { InputFailure(path: $0.path, reason: $0.reason, reportPath: $0.relativePath) }
     let results = measureAll(discovered, options: options, progress: progress)
     var icons: [MeasuredIcon] = []
     for result in results {

@@ -151,7 +151,9 @@ public enum AssetCatalog {
   {
     let contents = directory + "/Contents.json"
     let contentsRelative = relative + "/Contents.json"
-    func issue(_ reason: String, _ path: String = contents) -> DiscoveryIssue { DiscoveryIssue(path: path, reason: reason) }
+    func issue(_ reason: String) -> DiscoveryIssue {
+      DiscoveryIssue(path: contents, reason: reason, relativePath: contentsRelative)
+    }
     let name = ((PathText.lastComponent(relative)) as NSString).deletingPathExtension
     let id = PathText.parent(relative).isEmpty ? name : PathText.parent(relative) + "/" + name
 

@@ -58,9 +58,19 @@ public struct DiscoveredIcon: Sendable, Hashable {
 
 /// A problem met while walking the inputs (a missing path, an unreadable folder, a loop).
 public struct DiscoveryIssue: Sendable, Hashable, CustomStringConvertible {
+  /// The path as it can be found from where iconaudit runs (PATH joined with what was found below it).
   public var path: String
   public var reason: String
+  /// The path as reports show it, relative to the audited PATH like icon paths (nil: `path`, for a
+  /// PATH itself).
+  public var relativePath: String?
   public var description: String { "\(path): \(reason)" }
+
+  public init(path: String, reason: String, relativePath: String? = nil) {
+    self.path = path
+    self.reason = reason
+    self.relativePath = relativePath
+  }
 }
 
 /// Finds icon files under paths, in a stable sorted order.
@@ -167,14 +177,16 @@ public enum IconDiscovery {
     let canonical = canonicalPath(directory)
     guard visited.insert(canonical).inserted else { return }  // a loop, or seen through another link
     guard depth < maxDepth else {
-      issues.append(DiscoveryIssue(path: directory, reason: "folders nested deeper than \(maxDepth) levels; not entered"))
+      issues.append(DiscoveryIssue(path: directory, reason: "folders nested deeper than \(maxDepth) levels; not entered",
+                                   relativePath: relative.isEmpty ? nil : relative))
       return
     }
     let entries: [FolderListing.Entry]
     do {
       entries = try FolderListing.entries(of: directory)
     } catch {
-      issues.append(DiscoveryIssue(path: directory, reason: "cannot list the folder (\(error.reason))"))
+      issues.append(DiscoveryIssue(path: directory, reason: "cannot list the folder (\(error.reason))",
+                                   relativePath: relative.isEmpty ? nil : relative))
       return
     }
     for listed in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) })
@@ -184,7 +196,7 @@ public enum IconDiscovery {
       let full = directory.isEmpty ? entry : directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
       let rel = relative.isEmpty ? entry : relative + "/" + entry
       guard listed.validName else {
-        issues.append(DiscoveryIssue(path: full, reason: "the name is not valid UTF-8 (shown with U+FFFD); not read"))
+        issues.append(DiscoveryIssue(path: full, reason: "the name is not valid UTF-8 (shown with U+FFFD); not read", relativePath: rel))
         continue
       }
       // What the entry is: from the listing for a plain file or folder; a symbolic link is followed
@@ -198,7 +210,7 @@ public enum IconDiscovery {
         guard found, !isLink || stat(full, &info) == 0 else {
           // Reported when it may have been an icon, an image set or a folder (not a README's link).
           if parse(fileName: entry) != nil || AssetCatalog.setKind(entry) != nil || !entry.contains(".") {
-            issues.append(DiscoveryIssue(path: full, reason: "broken symbolic link"))
+            issues.append(DiscoveryIssue(path: full, reason: "broken symbolic link", relativePath: rel))
           }
           continue
         }
@@ -212,7 +224,7 @@ public enum IconDiscovery {
       let parsed = isDirectory || inCatalog ? nil : parse(fileName: entry)
       let wouldRead = isDirectory ? !AssetCatalog.isIgnored(entry) : parsed != nil
       if wouldRead, isLink, !isInside(canonicalPath(full), root: root) {
-        issues.append(DiscoveryIssue(path: full, reason: "symbolic link leads outside the audited folder; not followed"))
+        issues.append(DiscoveryIssue(path: full, reason: "symbolic link leads outside the audited folder; not followed", relativePath: rel))
         continue
       }
       if isDirectory {

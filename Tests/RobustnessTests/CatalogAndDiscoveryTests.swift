@@ -244,6 +244,26 @@ extension Result {
     #expect(throws: BoundedFile.Failure.noSuchFile) { try BoundedFile.read(path: scratch.path + "/dangling.png", limit: 10) }
   }
 
+  @Test("problems below a PATH carry report paths relative to it, as icon paths do (not the path typed)")
+  func issuesHaveRelativeReportPaths() throws {
+    let scratch = try Scratch("relative-issues")
+    try scratch.file("My.xcassets/Tabs/good.imageset/good@2x.png", iconPNG)
+    try scratch.file("My.xcassets/Tabs/good.imageset/Contents.json",
+                     #"{"images": [{"idiom": "universal", "filename": "good@2x.png", "scale": "2x"}]}"#)
+    try scratch.file("My.xcassets/Tabs/broken.imageset/Contents.json", "{ not json")
+    try scratch.link("My.xcassets/Tabs/dangling.png", to: "missing.png")
+    let (icons, issues) = IconDiscovery.discover([scratch.path + "/My.xcassets"])
+    #expect(icons.map(\.id) == ["Tabs/good"])
+    #expect(issues.map(\.relativePath) == ["Tabs/broken.imageset/Contents.json", "Tabs/dangling.png"])
+    #expect(issues.allSatisfy { $0.path.hasPrefix(scratch.path + "/") }, "stderr names the file as it can be found")
+    let (_, folderIssues) = IconDiscovery.discover([scratch.path])
+    #expect(folderIssues.compactMap(\.relativePath).sorted()
+      == ["My.xcassets/Tabs/broken.imageset/Contents.json", "My.xcassets/Tabs/dangling.png"])
+    try scratch.link("Loose/dangling.png", to: "missing.png")
+    let (_, looseIssues) = IconDiscovery.discover([scratch.path + "/Loose"])
+    #expect(looseIssues.map(\.relativePath) == ["dangling.png"])
+  }
+
   @Test("a file name that is not valid UTF-8 is reported by name, and the other icons are still found")
   func invalidUTF8Name() throws {
     let scratch = try Scratch("badname")
