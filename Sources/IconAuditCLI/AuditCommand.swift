@@ -23,7 +23,8 @@ enum AuditCommand {
       above. 'iconaudit rules' lists the rules, their identifiers and thresholds.
 
       Exit codes: 0 no error findings (warnings allowed unless --strict); 1 error findings;
-      2 an input could not be read (wins over 1; every readable icon is still audited);
+      2 an input could not be read, or no icon was found (wins over 1; every readable icon is
+      still audited);
       64 usage error, unusable configuration/baseline, or an output file that cannot be used (an
       input, a folder, a file iconaudit did not write: see --force); 70 the report could not be
       written.
@@ -91,6 +92,7 @@ enum AuditCommand {
     let (measured, measureFailures) = MeasurementPipeline.run(paths: paths, options: options, progress: ProgressBar.forStandardError())
     failures += measureFailures
     for failure in failures { Console.err("iconaudit: \(failure)") }
+    if measured.isEmpty && failures.isEmpty { Console.err("iconaudit: \(MeasurementPipeline.nothingFound(paths))") }
 
     let icons = auditIcons(measured, configuration: configuration, rootName: rootFolderName(paths))
     var report = Auditor.audit(icons, configuration: configuration, references: references, label: arguments.value("label"))
@@ -152,9 +154,10 @@ enum AuditCommand {
     return exitCode(report, failures: failures + late, strict: arguments.flag("strict"))
   }
 
-  /// 2 when an input was unreadable, else 1 with error findings (or warnings, `--strict`), else 0.
+  /// 2 when an input was unreadable or no icon was found (a mistyped or moved folder must not pass
+  /// a CI gate), else 1 with error findings (or warnings, `--strict`), else 0.
   static func exitCode(_ report: AuditReport, failures: [InputFailure], strict: Bool) -> ExitCode {
-    if !failures.isEmpty { return .unreadableInput }
+    if !failures.isEmpty || report.icons.isEmpty { return .unreadableInput }
     let failing = report.findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     return failing ? .findings : .success
   }

@@ -16,7 +16,7 @@ enum MeasureCommand {
       With several PATHs, paths start with each PATH's last path component (more when two end alike).
 
       Exit codes: 0 every input was read; 2 some input could not be read (the others are still
-      measured, and each unreadable file is named on stderr); 64 usage error (also an output file
+      measured, and each unreadable file is named on stderr), or no icon was found; 64 usage error (also an output file
       that cannot be used: an input, a folder, a file iconaudit did not write without --force);
       70 the output could not be written.
       """,
@@ -32,6 +32,7 @@ enum MeasureCommand {
     guard OutputFile.checkTargets(arguments, inputs: arguments.positionals) else { return .usage }
     let (icons, failures) = MeasurementPipeline.run(paths: arguments.positionals, options: options)
     for failure in failures { Console.err("iconaudit: \(failure)") }
+    if icons.isEmpty && failures.isEmpty { Console.err("iconaudit: \(MeasurementPipeline.nothingFound(arguments.positionals))") }
     let text: String
     switch arguments.value("format") ?? "text" {
     case "json": text = MeasureOutput.json(icons: icons, failures: failures)
@@ -40,7 +41,7 @@ enum MeasureCommand {
     guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals, replace: arguments.flag("force")) else {
       return .failure
     }
-    return failures.isEmpty ? .success : .unreadableInput
+    return failures.isEmpty && !icons.isEmpty ? .success : .unreadableInput
   }
 }
 

@@ -132,7 +132,13 @@ public enum MeasurementPipeline {
                          progress: (@Sendable (Int, Int) -> Void)? = nil)
     -> (icons: [MeasuredIcon], failures: [InputFailure])
   {
-    let (discovered, issues) = IconDiscovery.discover(paths)
+    let (discovered, issues, skipped) = IconDiscovery.discoverWithSkipped(paths)
+    if !skipped.isEmpty {
+      let types = Set(skipped.map { "." + ($0.split(separator: ".").last.map { $0.lowercased() } ?? "") }).sorted()
+      let examples = skipped.prefix(3).joined(separator: ", ") + (skipped.count > 3 ? ", …" : "")
+      Console.err("iconaudit: skipped \(skipped.count) image\(skipped.count == 1 ? "" : "s") of a type iconaudit does not read "
+        + "(\(types.joined(separator: ", "))): \(examples); export icons as PNG, SVG or PDF")
+    }
     var failures = issues.map { InputFailure(path: $0.path, reason: $0.reason, reportPath: $0.relativePath) }
     let results = measureAll(discovered, options: options, progress: progress)
     var icons: [MeasuredIcon] = []
@@ -141,6 +147,11 @@ public enum MeasurementPipeline {
       failures += result.failures
     }
     return (icons, failures)
+  }
+
+  /// The message for PATHs in which no icon was found.
+  static func nothingFound(_ paths: [String]) -> String {
+    "no icons found in \(paths.joined(separator: ", ")) (iconaudit reads .png, .svg and .pdf files, and Xcode asset catalogs)"
   }
 
   struct Result: Sendable {

@@ -84,6 +84,22 @@ public struct DiscoveryIssue: Sendable, Hashable, CustomStringConvertible {
 ///   (a symlink loop) is not entered again.
 public enum IconDiscovery {
   public static func discover(_ paths: [String]) -> (icons: [DiscoveredIcon], issues: [DiscoveryIssue]) {
+    let found = discoverWithSkipped(paths)
+    return (found.icons, found.issues)
+  }
+
+  /// Image file types iconaudit does not read, listed when skipped (a JPEG icon left out of an audit
+  /// without a word would pass unnoticed).
+  static let unsupportedImageExtensions: Set<String> = [
+    "jpg", "jpeg", "gif", "webp", "heic", "heif", "tif", "tiff", "bmp", "ico", "icns", "avif",
+  ]
+
+  /// ``discover(_:)``, and the report paths of the image files skipped for their type (JPEG, WebP,
+  /// GIF, …: ``unsupportedImageExtensions``) outside asset catalogs, in walking order.
+  public static func discoverWithSkipped(_ paths: [String])
+    -> (icons: [DiscoveredIcon], issues: [DiscoveryIssue], skipped: [String])
+  {
+    var skipped: [String] = []
     var files: [IconFile] = []
     var sets: [DiscoveredIcon] = []
     var issues: [DiscoveryIssue] = []
@@ -118,14 +134,14 @@ public enum IconDiscovery {
         issues += setIssues
       } else if isDirectory {
         walk(directory: path, relative: roots.count > 1 ? label : "", root: canonical, visited: &visited, files: &files,
-             sets: &sets, issues: &issues, depth: 0, inCatalog: path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/"))
+             sets: &sets, issues: &issues, skipped: &skipped, depth: 0, inCatalog: path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/"))
       } else if let file = iconFile(path: path, relativePath: shown) {
         files.append(file)
       }
     }
     // Byte order of ids: stable whatever the file system returns.
     let icons = (group(files) + sets).sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-    return (icons, issues)
+    return (icons, issues, skipped)
   }
 
   /// A label for each of several distinct paths: the shortest common number k ≥ 1 of trailing
@@ -172,7 +188,7 @@ public enum IconDiscovery {
 
   private static func walk(directory: String, relative: String, root: String, visited: inout Set<String>,
                            files: inout [IconFile], sets: inout [DiscoveredIcon], issues: inout [DiscoveryIssue],
-                           depth: Int, inCatalog: Bool = false) {
+                           skipped: inout [String], depth: Int, inCatalog: Bool = false) {
     let inCatalog = inCatalog || directory.hasSuffix(".xcassets")
     let canonical = canonicalPath(directory)
     guard visited.insert(canonical).inserted else { return }  // a loop, or seen through another link
@@ -234,13 +250,17 @@ public enum IconDiscovery {
           issues += setIssues
         } else if !AssetCatalog.isIgnored(entry) {
           walk(directory: full, relative: rel, root: root, visited: &visited, files: &files, sets: &sets, issues: &issues,
-               depth: depth + 1, inCatalog: inCatalog)
+               skipped: &skipped, depth: depth + 1, inCatalog: inCatalog)
         }
       } else if inCatalog {
         // Loose files inside a catalog (outside any set) are not assets; Contents.json of groups too.
         continue
       } else if let parsed {
         files.append(IconFile(path: full, relativePath: rel, kind: parsed.kind, scale: parsed.scale))
+      } else if let dot = entry.lastIndex(of: "."),
+        unsupportedImageExtensions.contains(entry[entry.index(after: dot)...].lowercased())
+      {
+        skipped.append(rel)
       }
     }
   }

@@ -38,6 +38,29 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     #expect(icons.count == 8 && icons.allSatisfy { $0["role"] as? String == "tabBar" && !($0["id"] as! String).contains("/") })
   }
 
+  @Test("no icon found (an empty folder, only JPEGs): named on stderr, exit 2, so a mistyped path fails CI")
+  func nothingFoundFails() throws {
+    let root = try makeTemporaryFolder("audit-nothing")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/Empty", withIntermediateDirectories: true)
+    let empty = try runTool(["audit", root + "/Empty"])
+    #expect(empty.status == 2 && empty.stderr.contains("no icons found in \(root)/Empty"), "\(empty.stderr)")
+    let measured = try runTool(["measure", root + "/Empty"])
+    #expect(measured.status == 2 && measured.stderr.contains("no icons found"))
+    try FileManager.default.createDirectory(atPath: root + "/Photos", withIntermediateDirectories: true)
+    for name in ["a.jpg", "b.JPEG", "c.webp", "notes.txt"] {
+      _ = FileManager.default.createFile(atPath: root + "/Photos/" + name, contents: Data([1]))
+    }
+    let photos = try runTool(["audit", root + "/Photos"])
+    #expect(photos.status == 2)
+    #expect(photos.stderr.contains("skipped 3 images of a type iconaudit does not read (.jpeg, .jpg, .webp): a.jpg, b.JPEG, c.webp"),
+            "\(photos.stderr)")
+    // Beside real icons the skipped ones are listed, and the audit passes on its own merits.
+    try writeFamily(root + "/Photos")
+    let mixed = try runTool(["audit", root + "/Photos"])
+    #expect(mixed.status == 0 && mixed.stderr.contains("skipped 3 images"), "\(mixed.stderr)")
+  }
+
   @Test("files of one folder named one by one (TabBar/*.png): the folder still gives the role, paths stay short")
   func filesOfOneFolderGiveItsRole() throws {
     let root = try makeTemporaryFolder("audit-glob")
