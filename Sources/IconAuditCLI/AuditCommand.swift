@@ -40,7 +40,7 @@ enum AuditCommand {
       OptionSpec("write-baseline", value: "FILE", help: "Record the current findings as a baseline in FILE."),
       OptionSpec("label", value: "NAME", help: "A release name stored in the JSON report (e.g. v2.4)."),
       OptionSpec("strict", help: "Warnings fail the audit too (exit 1)."),
-      OptionSpec("path-prefix", value: "PREFIX", help: "Prepended to icon paths in sarif and github output (make them repository-relative)."),
+      OptionSpec("path-prefix", value: "PREFIX", help: "The folder icon paths are under in sarif and github output, from the repository root (a / is added)."),
     ] + CommonOptions.reading,
     positionalName: "PATH…", minimumPositionals: 1)
 
@@ -119,7 +119,8 @@ enum AuditCommand {
     }
 
     let text: String
-    let prefix = arguments.value("path-prefix") ?? ""
+    // A folder: `App/Icons` and `App/Icons/` both put paths under App/Icons/.
+    let prefix = arguments.value("path-prefix").map { $0.isEmpty || $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
     switch arguments.value("format") ?? "text" {
     case "json":
       // Written as bytes, in pieces: never the whole report as a tree, a String or one buffer.

@@ -37,8 +37,11 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case .crcError(_, let detail): return "PNG CRC error (\(detail))"
     case .badHeader(_, let detail): return "invalid PNG header (\(detail))"
     case .tooLarge(_, let w, let h, let limit):
-      return "image is \(w)×\(h) px, over the limit of \(limit.maxSide) px a side and "
-        + "\(limit.maxPixels) pixels"
+      // Name the limit that was passed, and the option that raises it.
+      if max(w, h) > limit.maxSide {
+        return "image is \(w)×\(h) px, over the limit of \(limit.maxSide) px a side (--max-side)"
+      }
+      return "image is \(w)×\(h) px = \(w * h) pixels, over the limit of \(limit.maxPixels) pixels (--max-pixels)"
     case .fileTooLarge(_, let bytes, let limit):
       return "file is \(bytes) bytes, over the limit of \(limit) bytes"
     case .corrupt(_, let detail): return "corrupt PNG data (\(detail))"

@@ -38,6 +38,18 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     #expect(icons.count == 8 && icons.allSatisfy { $0["role"] as? String == "tabBar" && !($0["id"] as! String).contains("/") })
   }
 
+  @Test("--path-prefix is a folder: with or without its trailing slash, paths go under it")
+  func pathPrefixIsAFolder() throws {
+    let root = try makeTemporaryFolder("audit-prefix")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root + "/Toolbar", extra: [("small", ExampleFamily.glyph(1, size: 0.8))])
+    for prefix in ["App/Icons", "App/Icons/"] {
+      let run = try runTool(["audit", "--format", "github", "--path-prefix", prefix, root + "/Toolbar"])
+      let files = run.stdout.split(separator: "\n").compactMap { $0.firstMatch(of: #/file=([^,]+),/#)?.1 }
+      #expect(!files.isEmpty && files.allSatisfy { $0.hasPrefix("App/Icons/") && !$0.hasPrefix("App/Icons//") }, "\(prefix): \(files)")
+    }
+  }
+
   @Test("no icon found (an empty folder, only JPEGs): named on stderr, exit 2, so a mistyped path fails CI")
   func nothingFoundFails() throws {
     let root = try makeTemporaryFolder("audit-nothing")

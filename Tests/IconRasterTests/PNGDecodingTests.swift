@@ -183,6 +183,13 @@ let allKinds: [PNGKind] = {
     #expect(throws: RasterError.self) { try PNGCodec.decode(Self.good, path: "g.png", limits: limits) }
     let byPixels = DecodeLimits(maxSide: 100, maxPixels: 399)
     #expect(throws: RasterError.self) { try PNGCodec.decode(Self.good, path: "g.png", limits: byPixels) }
+    // The message names the limit that was passed, and its option.
+    #expect {
+      try PNGCodec.decode(Self.good, path: "g.png", limits: limits)
+    } throws: { ($0 as? RasterError)?.reason == "image is 20×20 px, over the limit of 16 px a side (--max-side)" }
+    #expect {
+      try PNGCodec.decode(Self.good, path: "g.png", limits: byPixels)
+    } throws: { ($0 as? RasterError)?.reason == "image is 20×20 px = 400 pixels, over the limit of 399 pixels (--max-pixels)" }
     _ = try PNGCodec.decode(Self.good, path: "g.png", limits: DecodeLimits(maxSide: 20, maxPixels: 400))
   }
 

@@ -133,7 +133,7 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
       t + "crc.png": "PNG CRC error (IHDR: CRC error)",
       t + "photo.png": "not a PNG file (bad signature)",
       t + "empty.png": "not a PNG file (bad signature)",
-      t + "oversize.png": "image is 100000×100000 px, over the limit of 16384 px a side and 67108864 pixels",
+      t + "oversize.png": "image is 100000×100000 px, over the limit of 16384 px a side (--max-side)",
       t + "zero.png": "invalid PNG header (",
       t + "bomb.png": "corrupt PNG data (the compressed image data inflates to more than the image holds",
       t + "laughs.svg": "malformed SVG (its entities expand to more than 1048576 characters",
