@@ -95,6 +95,14 @@ enum AuditCommand {
     if measured.isEmpty && failures.isEmpty { Console.err("iconaudit: \(MeasurementPipeline.nothingFound(paths))") }
 
     let icons = auditIcons(measured, configuration: configuration, rootName: rootFolderName(paths))
+    // A role pattern that matches no icon is most likely written from another folder than the
+    // audited PATH: say so, with a path it would have to match.
+    if configuration.roleOverride == nil, let configPath, let example = icons.first?.path {
+      for pattern in configuration.roles where !icons.contains(where: { Glob.matches(pattern.pattern, $0.path) }) {
+        Console.err("iconaudit: \(configPath): role pattern '\(pattern.pattern)' matches no icon "
+          + "(patterns match report paths, relative to the audited PATH, such as '\(example)')")
+      }
+    }
     var report = Auditor.audit(icons, configuration: configuration, references: references, label: arguments.value("label"))
     // A drawing a rule could not read back (its file changed or went away meanwhile) is unreadable.
     let readBack = options.readBackFailures.all

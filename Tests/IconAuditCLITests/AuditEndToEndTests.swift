@@ -38,6 +38,22 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     #expect(icons.count == 8 && icons.allSatisfy { $0["role"] as? String == "tabBar" && !($0["id"] as! String).contains("/") })
   }
 
+  @Test("a role pattern that matches no icon is named, with a path it could have matched")
+  func unmatchedRolePattern() throws {
+    let root = try makeTemporaryFolder("audit-pattern")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root + "/Icons/Tabs")
+    let config = root + "/config.json"
+    try Data(#"{"version": 1, "roles": [{"pattern": "Icons/Tabs/**", "role": "tabBar"}, {"pattern": "Tabs/**", "role": "tabBar"}]}"#.utf8)
+      .write(to: URL(fileURLWithPath: config))
+    let run = try runTool(["audit", "--config", config, "--format", "json", root + "/Icons"])
+    #expect(run.stderr.contains("role pattern 'Icons/Tabs/**' matches no icon") && run.stderr.contains("such as 'Tabs/g0@2x.png'"),
+            "\(run.stderr)")
+    #expect(!run.stderr.contains("'Tabs/**' matches no icon"))
+    let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    #expect((json["icons"] as! [[String: Any]]).allSatisfy { $0["role"] as? String == "tabBar" })
+  }
+
   @Test("--path-prefix is a folder: with or without its trailing slash, paths go under it")
   func pathPrefixIsAFolder() throws {
     let root = try makeTemporaryFolder("audit-prefix")
