@@ -106,6 +106,10 @@ public struct StrokeWeightGuidanceRule: Rule {
     // The family's styles by icon id (the first evaluation of an id, as `evaluation(for:)`), looked
     // up once each rather than by a search of the family per icon.
     let styles = Dictionary(context.family.icons.map { ($0.id, $0.style) }, uniquingKeysWith: { first, _ in first })
+    // The outline icons' median stroke, when there are enough of them to speak for the family.
+    let familyStroke = context.family.group(.outline).flatMap { group in
+      group.members.count >= 4 ? group.strokeWeightPt.median : nil
+    }
     return context.icons.compactMap { icon in
       let m = icon.metrics
       // The family's judgement of style where there is one (a dense line drawing is an outline).
@@ -120,8 +124,22 @@ public struct StrokeWeightGuidanceRule: Rule {
         Self.description.identifier, icon,
         "stroke \(fmt(m.strokeWeightPt)) pt (contour estimate \(fmt(contour)) pt) is \(heavy ? "heavier" : "thinner") than the guideline's \(fmt(t("minimumPt")))–\(fmt(t("maximumPt"))) pt for outline icons",
         measured: m.strokeWeightPt, expected: "\(fmt(t("minimumPt")))–\(fmt(t("maximumPt"))) pt",
-        fix: "draw the strokes at about 1 pt (\(fmt(icon.scale, 0)) px at @\(fmt(icon.scale, 0))x) for a detailed glyph, up to 1.5 pt for a simple one")
+        fix: fix(icon, family: familyStroke, low: t("minimumPt"), high: t("maximumPt"), tolerance: t("tolerancePt")))
     }
+  }
+}
+
+extension StrokeWeightGuidanceRule {
+  /// One target for the stroke: the family's own when it is within the accepted range (a fix
+  /// toward 1 pt would contradict `stroke_weight_outlier`'s "like the other icons" and call the
+  /// family's accepted strokes wrong), else the guideline's.
+  func fix(_ icon: AuditIcon, family: Double?, low: Double, high: Double, tolerance: Double) -> String {
+    if let family, family >= low - tolerance, family <= high + tolerance {
+      return "draw the strokes at \(fmt(family)) pt (\(fmt(family * icon.scale)) px at @\(fmt(icon.scale, 0))x), "
+        + "like the rest of the family: within the guideline's \(fmt(low))–\(fmt(high)) pt"
+    }
+    return "draw the strokes between \(fmt(low)) and \(fmt(high)) pt: about 1 pt (\(fmt(icon.scale, 0)) px at "
+      + "@\(fmt(icon.scale, 0))x) for a detailed glyph, up to 1.5 pt for a simple one"
   }
 }
 

@@ -125,6 +125,21 @@ struct IconRulesTests {
     }
   }
 
+  @Test("stroke_weight_guidance: the fix names the family's stroke when it is within the range, else the range")
+  func strokeFixTarget() {
+    // Seven 2 pt outlines and one 3 pt: one target, the family's 2 pt (as stroke_weight_outlier says).
+    var icons = (0..<7).map { RuleExample.Icon(id: "g\($0)", mask: ExampleFamily.glyph($0, scale: 3, stroke: 2)) }
+    icons.append(.init(id: "heavy", mask: ExampleFamily.glyph(7, scale: 3, stroke: 3)))
+    let findings = auditWith(StrokeWeightGuidanceRule.self, icons)
+    #expect(findings.map(\.iconId) == ["heavy"])
+    #expect(findings.first?.fix == "draw the strokes at 2 pt (6 px at @3x), like the rest of the family: within the guideline's 0.75–2 pt",
+            "\(findings.map(\.fix))")
+    // A family drawn at 3 pt throughout: the guideline's range, not the family's stroke.
+    let heavy = (0..<6).map { RuleExample.Icon(id: "h\($0)", mask: ExampleFamily.glyph($0, scale: 2, stroke: 3)) }
+    let all = auditWith(StrokeWeightGuidanceRule.self, heavy)
+    #expect(all.count == 6 && all.allSatisfy { $0.fix?.hasPrefix("draw the strokes between 0.75 and 2 pt") == true }, "\(all.map(\.fix))")
+  }
+
   // MARK: too_much_detail
 
   @Test("too_much_detail: the limit scales with the glyph's size and stroke")
