@@ -194,7 +194,8 @@ public struct PerceivedSizeOutlierRule: Rule {
           Self.description.identifier, icon,
           "drawn at \(fmt(k))× the family's scale: its stroke is \(fmt(e.stroke.value)) pt against the family's \(fmt(group.strokeWeightPt.median)) pt, and its size \(fmt(e.size.value, 1)) pt against \(fmt(median, 1)) pt",
           measured: k, expected: "1× the family's scale (stroke \(fmt(group.strokeWeightPt.median)) pt)",
-          fix: "scale the whole glyph \(fmt(factor))× (\(factor > 1 ? "larger" : "smaller")), stroke included",
+          fix: "scale the whole glyph \(fmt(factor))× (\(factor > 1 ? "larger" : "smaller")), stroke included"
+            + (canvasRoom(icon, factor: factor).map { "; " + $0 } ?? ""),
           severity: graded(grade, cap: context.severity)))
         continue
       }
@@ -220,11 +221,36 @@ public struct PerceivedSizeOutlierRule: Rule {
         Self.description.identifier, icon,
         "looks \(r < 1 ? "smaller" : "larger") than the family: size \(fmt(e.size.value, 1)) pt is \(fmt(r))× the median \(fmt(median, 1)) pt of \(others) other \(e.group.rawValue) icons (M = \(fmt(z, 1)))",
         measured: r, expected: "\(fmt(t("errorRatio")))–\(fmt(1 / t("errorRatio")))× the family median",
-        fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller") to match the family",
+        fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller") to match the family"
+          + (canvasRoom(icon, factor: factor).map { "; " + $0 } ?? ""),
         severity: graded(grade, cap: context.severity)))
     }
     return findings
   }
+}
+
+/// What drawing a glyph `factor`× larger does to its canvas: nil while it still fits, else how
+/// large it becomes and what room that needs (a wider canvas, within what its role allows, or a
+/// glyph that reads larger without growing when even the largest canvas is too small).
+func canvasRoom(_ icon: AuditIcon, factor: Double) -> String? {
+  guard factor > 1, icon.scale > 0, icon.widthPx > 0, icon.heightPx > 0 else { return nil }
+  let extent = icon.metrics.extentPt
+  let w = extent.width * factor, h = extent.height * factor
+  let canvasW = Double(icon.widthPx) / icon.scale, canvasH = Double(icon.heightPx) / icon.scale
+  // A tenth of a point of slack: the extent is sub-pixel.
+  guard w > canvasW + 0.1 || h > canvasH + 0.1 else { return nil }
+  let note = "drawn that large it is \(fmt(w, 1))×\(fmt(h, 1)) pt, more than its \(fmt(canvasW, 0))×\(fmt(canvasH, 0)) pt canvas"
+  let needW = max(canvasW, w.rounded(.up)), needH = max(canvasH, h.rounded(.up))
+  guard let limit = icon.role.canvas else {
+    return note + ": enlarge the canvas to \(fmt(needW, 0))×\(fmt(needH, 0)) pt"
+  }
+  let name = CanvasSizeRule.roleName(icon.role)
+  if w > limit.maximumWidth + 0.1 || h > limit.maximumHeight + 0.1 {
+    return note + " and than a \(name) icon may have (\(fmt(limit.maximumWidth, 0))×\(fmt(limit.maximumHeight, 0)) pt): "
+      + "make it read larger without growing (a more compact drawing)"
+  }
+  return note + ": widen the canvas to \(fmt(needW, 0))×\(fmt(needH, 0)) pt (a \(name) icon may have up to "
+    + "\(fmt(limit.maximumWidth, 0))×\(fmt(limit.maximumHeight, 0)) pt)"
 }
 
 public struct StrokeWeightOutlierRule: Rule {

@@ -140,6 +140,33 @@ struct IconRulesTests {
     #expect(all.count == 6 && all.allSatisfy { $0.fix?.hasPrefix("draw the strokes between 0.75 and 2 pt") == true }, "\(all.map(\.fix))")
   }
 
+  @Test("perceived_size_outlier: a fix that would outgrow the canvas says how much room it needs, and what the role allows")
+  func sizeFixChecksTheCanvas() {
+    var icons = ExampleFamily.icons(role: .tabBar)
+    // A wide, flat glyph across the canvas looks small: drawn larger it no longer fits.
+    var flat = ExampleDrawing()
+    flat.rectOutline(x: 1, y: 10, width: 22, height: 4, stroke: 2)
+    icons.append(.init(id: "flat", mask: flat.mask, role: .tabBar))
+    icons.append(.init(id: "slight", mask: ExampleFamily.glyph(2, size: 0.8), role: .tabBar))
+    let findings = auditWith(PerceivedSizeOutlierRule.self, icons)
+    let wideFinding = findings.first { $0.iconId == "flat" }
+    let slight = findings.first { $0.iconId == "slight" }
+    #expect(wideFinding?.fix?.contains("more than its 24×24 pt canvas: widen the canvas") == true, "\(String(describing: wideFinding?.fix))")
+    #expect(slight != nil && slight?.fix?.contains("canvas") == false, "1.25× still fits: \(String(describing: slight?.fix))")
+    // The note itself, on a wide glyph of a tab bar canvas: widen it within 48×32 pt, or, past that, draw it more compact.
+    let wide = { (factor: Double) -> String? in
+      var d = ExampleDrawing()
+      d.rectOutline(x: 1, y: 9, width: 22, height: 6, stroke: 2)
+      let mask = d.mask
+      let icon = AuditIcon(id: "wide", path: "wide.png", family: "f", role: .tabBar, scale: mask.scale,
+                           widthPx: mask.width, heightPx: mask.height, metrics: MetricsEngine.measure(mask), mask: mask)
+      return canvasRoom(icon, factor: factor)
+    }
+    #expect(wide(1.0) == nil && wide(0.8) == nil)
+    #expect(wide(1.3)?.contains("it is 31.2×10.4 pt, more than its 24×24 pt canvas: widen the canvas to 32×24 pt (a tab bar icon may have up to 48×32 pt)") == true, "\(String(describing: wide(1.3)))")
+    #expect(wide(2.5)?.contains("make it read larger without growing") == true, "\(String(describing: wide(2.5)))")
+  }
+
   // MARK: too_much_detail
 
   @Test("too_much_detail: the limit scales with the glyph's size and stroke")
