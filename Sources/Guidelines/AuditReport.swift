@@ -55,7 +55,7 @@ public enum Auditor {
           severity: configuration.severity(for: description))
         findings += rule.init().check(context)
       }
-      return (family, findings)
+      return (family, Self.withoutBackgroundEchoes(findings))
     }
     let families = results.map { $0.0 }
     var findings = results.flatMap { $0.1 }
@@ -63,6 +63,24 @@ public enum Auditor {
       (a.path, a.ruleId, a.message) < (b.path, b.ruleId, b.message)
     }
     return AuditReport(label: label, icons: icons, families: families, findings: findings)
+  }
+}
+
+extension Auditor {
+  /// The rules that still say something true of an icon exported on an opaque background: the
+  /// others measure the background square (its size, its "stroke", black and white as two colours)
+  /// and would send the designer after the wrong fix.
+  static let rulesBesideAnOpaqueBackground: Set<String> = [
+    TemplateOpaqueBackgroundRule.description.identifier, CanvasSizeRule.description.identifier,
+    MissingSelectedStateRule.description.identifier, NotTemplateRenderingRule.description.identifier,
+  ]
+
+  /// `findings` without those of the icons flagged `template_opaque_background` that only echo the
+  /// background (``rulesBesideAnOpaqueBackground``): the background is the one fix.
+  static func withoutBackgroundEchoes(_ findings: [Finding]) -> [Finding] {
+    let opaque = Set(findings.filter { $0.ruleId == TemplateOpaqueBackgroundRule.description.identifier }.map(\.iconId))
+    guard !opaque.isEmpty else { return findings }
+    return findings.filter { !opaque.contains($0.iconId) || rulesBesideAnOpaqueBackground.contains($0.ruleId) }
   }
 }
 

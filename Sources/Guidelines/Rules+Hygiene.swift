@@ -54,7 +54,9 @@ public struct TemplateOpaqueBackgroundRule: Rule {
       Icons: template images use the alpha channel as a mask). An icon exported on an opaque \
       background (α ≈ 1 over almost the whole canvas) shows on the device as a solid tinted \
       block. Measured as the share of the canvas with α ≥ 0.98; real outline and filled glyphs \
-      cover well under half (Lucide: at most 43%).
+      cover well under half (Lucide: at most 43%). While it fires, the icon's findings that \
+      measure its pixels (size, stroke, style, colour, detail, shadow, text, duplicates) are left \
+      out: they would describe the background square.
       """,
     defaultSeverity: .error,
     thresholds: [RuleThreshold("maximumShare", 0.9, "share of the canvas with α ≥ 0.98 at which the background counts as opaque")],
@@ -76,7 +78,8 @@ public struct TemplateOpaqueBackgroundRule: Rule {
         Self.description.identifier, icon,
         "\(fmt(share * 100, 0))% of the canvas is opaque (α ≥ 0.98), at least \(fmt(maximum * 100, 0))%: the glyph is not defined by alpha and will show as a solid block",
         measured: share, expected: "< \(fmt(maximum * 100, 0))% of the canvas opaque",
-        fix: "remove the background: only the glyph may be opaque, on a transparent canvas")
+        fix: "remove the background: only the glyph may be opaque, on a transparent canvas (the other checks of "
+          + "this icon wait until then: they would measure the background)")
     }
   }
 }

@@ -167,6 +167,33 @@ struct IconRulesTests {
     #expect(wide(2.5)?.contains("make it read larger without growing") == true, "\(String(describing: wide(2.5)))")
   }
 
+  @Test("an icon on an opaque background gets the background finding alone, not the size, style and colour it implies")
+  func opaqueBackgroundIsTheOneFix() {
+    var examples = ExampleFamily.icons()
+    examples.append(.init(id: "boxed", image: HygieneExamples.onWhite(HygieneExamples.ring)))
+    let icons = examples.map { icon -> AuditIcon in
+      let mask = icon.image.alphaMask
+      return AuditIcon(id: icon.id, path: icon.id + ".png", family: "f", role: icon.role, scale: icon.image.scale,
+                       widthPx: icon.image.width, heightPx: icon.image.height,
+                       metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask)
+    }
+    // Without the filter the background square reads as a large, filled, two-coloured glyph.
+    let raw = RuleRegistry.all.flatMap { rule -> [Finding] in
+      let family = FamilyAnalyzer.analyse(name: "f", members: icons.map { FamilyMember(id: $0.id, metrics: $0.metrics) })
+      let context = RuleContext(family: family, icons: icons, references: [],
+                                thresholds: AuditConfiguration().thresholds(for: rule.description),
+                                severity: rule.description.defaultSeverity)
+      return rule.init().check(context)
+    }
+    #expect(Set(raw.filter { $0.iconId == "boxed" }.map(\.ruleId)).count > 2, "\(raw.filter { $0.iconId == "boxed" }.map(\.ruleId))")
+    let report = Auditor.audit(icons)
+    let boxed = report.findings.filter { $0.iconId == "boxed" }.map(\.ruleId)
+    #expect(boxed.contains("template_opaque_background"))
+    #expect(Set(boxed).isSubset(of: Auditor.rulesBesideAnOpaqueBackground), "\(boxed)")
+    // The other icons keep their findings (none here: the example family is clean).
+    #expect(report.findings.allSatisfy { $0.iconId == "boxed" }, "\(report.findings.map { ($0.iconId, $0.ruleId) })")
+  }
+
   // MARK: too_much_detail
 
   @Test("too_much_detail: the limit scales with the glyph's size and stroke")
