@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
 import Foundation
 import Guidelines
 import IconRaster
@@ -36,7 +37,9 @@ public enum MarkdownReportWriter {
         let worst = found.map(\.severity).max()
         let mark = worst == .error ? "❌" : worst == .warning ? "⚠️" : worst == .info ? "ℹ️" : "✅"
         let name = PathText.lastComponent(icon.id) + (icon.state == .selected ? " (selected)" : "")
-        out += "| \(mark) | \(escape(name)) | \(String(format: "%.1f", icon.metrics.perceivedSizePt)) | "
+        // The size the family compares (×median divides it), as on the HTML page and in the findings.
+        let size = e?.size.value ?? FamilyAnalyzer.effectiveSize(icon.metrics)
+        out += "| \(mark) | \(escape(name)) | \(String(format: "%.1f", size)) | "
         out += (e.map { String(format: "%.2f", $0.size.ratio) } ?? "–") + " | "
         out += String(format: "%.2f", icon.metrics.strokeWeightPt) + " | " + String(format: "%.0f", icon.metrics.detailDensity) + " | "
         out += Array(Set(found.map(\.ruleId))).sorted().map { "`\($0)`" }.joined(separator: " ") + " |\n"

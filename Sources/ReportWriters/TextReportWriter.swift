@@ -25,7 +25,9 @@ public enum TextReportWriter {
         guard let icon = iconWithId[e.id] else { continue }
         let worst = byIcon[e.id]?.map(\.severity).max()
         let mark = worst == .error ? paint("✗", "31") : worst == .warning ? paint("!", "33") : " "
-        rows.append([mark, (icon.path as NSString).lastPathComponent, String(format: "%.1f", icon.metrics.perceivedSizePt),
+        // The size the family compares (and ×median divides): the same figure as the HTML page's
+        // and the findings', not the hull alone.
+        rows.append([mark, (icon.path as NSString).lastPathComponent, String(format: "%.1f", e.size.value),
                      String(format: "%.2f", e.size.ratio), String(format: "%.2f", icon.metrics.strokeWeightPt),
                      String(format: "%.0f", icon.metrics.detailDensity), e.style.rawValue])
       }

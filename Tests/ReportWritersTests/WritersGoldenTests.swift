@@ -161,3 +161,32 @@ func goldenReport() -> AuditReport {
     }
   }
 }
+
+@Suite struct SizeColumnTests {
+  /// A thin diagonal glyph has little hull area: its compared size (√ of 0.7 × its extent) is not
+  /// √hull, and every table must show the compared one, the figure ×median divides.
+  @Test("text and Markdown tables show the size the family compares, as the HTML page and the findings do")
+  func tablesShowTheComparedSize() throws {
+    var icons: [AuditIcon] = []
+    func add(_ id: String, _ mask: AlphaMask) {
+      icons.append(AuditIcon(id: "F/" + id, path: "F/\(id)@2x.png", family: "F", role: .unknown, scale: mask.scale,
+                             widthPx: mask.width, heightPx: mask.height, metrics: MetricsEngine.measure(mask), mask: mask))
+    }
+    for i in 0..<6 { add("g\(i)", ExampleFamily.glyph(i)) }
+    var slash = ExampleDrawing()
+    for k in 0..<40 { let t = Double(k) / 39; slash.disk(cx: 4 + 16 * t, cy: 20 - 16 * t, r: 1) }
+    add("slash", slash.mask)
+    let report = Auditor.audit(icons)
+    let family = try #require(report.families.first)
+    let e = try #require(family.evaluation(for: "F/slash"))
+    let m = try #require(icons.last?.metrics)
+    let compared = String(format: "%.1f", e.size.value), hullOnly = String(format: "%.1f", m.perceivedSizePt)
+    #expect(compared != hullOnly, "the test glyph must tell the two apart")
+    let text = TextReportWriter.write(report)
+    let row = try #require(text.split(separator: "\n").first { $0.contains("slash@2x.png") })
+    #expect(row.split(separator: " ").contains(Substring(compared)), "\(row)")
+    let markdown = MarkdownReportWriter.write(report, toolVersion: "TEST")
+    let mdRow = try #require(markdown.split(separator: "\n").first { $0.contains("| slash |") })
+    #expect(mdRow.contains("| \(compared) |"), "\(mdRow)")
+  }
+}
