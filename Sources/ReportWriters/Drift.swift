@@ -24,8 +24,19 @@ public struct DriftReport: Sendable {
     public var metric: String
     public var before: Double
     public var after: Double
-    /// "+12%", "+0.4 px", "0.7 pt".
+    /// "+12%", "+0.40 pt", "moved 0.7 pt".
     public var summary: String
+
+    /// The change as the reports print it, every value with its unit: "size 14.1 → 18.0 pt (+27.5%)",
+    /// "stroke 2.00 → 3.00 pt (+1.00 pt)", "detail 99.9 → 137.1 (+37.3%)", "centre moved 0.70 pt".
+    public var text: String {
+      switch metric {
+      case "center": return "centre \(summary)"
+      case "size": return String(format: "size %.1f → %.1f pt (%@)", before, after, summary)
+      case "stroke": return String(format: "stroke %.2f → %.2f pt (%@)", before, after, summary)
+      default: return String(format: "%@ %.1f → %.1f (%@)", metric, before, after, summary)
+      }
+    }
   }
 
   public struct IconChange: Sendable, Equatable {
@@ -101,7 +112,7 @@ public enum Drift {
       }
       if abs(b.strokeWeightPx - a.strokeWeightPx) > tolerances.strokePx {
         changes.append(.init(metric: "stroke", before: a.strokeWeightPt, after: b.strokeWeightPt,
-                             summary: String(format: "%+.2f px", b.strokeWeightPx - a.strokeWeightPx)))
+                             summary: String(format: "%+.2f pt", b.strokeWeightPt - a.strokeWeightPt)))
       }
       if a.detailDensity > 0, abs(b.detailDensity / a.detailDensity - 1) > tolerances.detail {
         changes.append(.init(metric: "detail", before: a.detailDensity, after: b.detailDensity,

@@ -12,10 +12,7 @@ public enum DriftWriter {
     for id in d.removed { out += "  - \(id) removed\n" }
     for r in d.renamed { out += "  ~ \(r.from) renamed to \(r.to)\n" }
     for c in d.changed {
-      out += "  * \(c.id): " + c.changes.map { change in
-        change.metric == "center" ? "centre \(change.summary)"
-          : "\(change.metric) \(String(format: "%.2f", change.before)) → \(String(format: "%.2f", change.after)) (\(change.summary))"
-      }.joined(separator: "; ") + "\n"
+      out += "  * \(c.id): " + c.changes.map(\.text).joined(separator: "; ") + "\n"
     }
     if !d.hasDrift { out += "  no icon changed beyond measurement noise\n" }
     for f in d.newFindings { out += "  new finding: \(f.path): \(f.severity): \(f.message) [\(f.ruleId)]\n" }
@@ -55,9 +52,7 @@ public enum DriftWriter {
       for id in d.removed { out += "| \(e(id)) | removed |\n" }
       for r in d.renamed { out += "| \(e(r.to)) | renamed from \(e(r.from)) |\n" }
       for c in d.changed {
-        out += "| \(e(c.id)) | " + c.changes.map { m in
-          m.metric == "center" ? "centre \(m.summary)" : "\(m.metric) \(String(format: "%.2f", m.before)) → \(String(format: "%.2f", m.after)) (\(m.summary))"
-        }.joined(separator: "; ") + " |\n"
+        out += "| \(e(c.id)) | " + c.changes.map(\.text).joined(separator: "; ") + " |\n"
       }
       out += "\n"
     } else {
@@ -84,9 +79,7 @@ public enum DriftWriter {
     for r in d.renamed { row(r.to, before[r.from], after[r.to], "renamed from \(r.from)") }
     let renamedFrom = Dictionary(uniqueKeysWithValues: d.renamed.map { ($0.to, $0.from) })
     for c in d.changed {
-      let what = c.changes.map { m in
-        m.metric == "center" ? "centre \(m.summary)" : "\(m.metric) \(String(format: "%.2f", m.before)) → \(String(format: "%.2f", m.after)) (\(m.summary))"
-      }.joined(separator: "; ")
+      let what = c.changes.map(\.text).joined(separator: "; ")
       row(c.id, before[renamedFrom[c.id] ?? c.id], after[c.id], what)
     }
     var findings = ""

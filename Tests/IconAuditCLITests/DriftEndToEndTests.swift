@@ -63,6 +63,12 @@ func plusGlyph() -> AlphaMask {
     let g1 = (json["changed"] as! [[String: Any]]).first { $0["id"] as? String == "g1" }!
     let metrics = (g1["changes"] as! [[String: Any]]).map { $0["metric"] as! String }
     #expect(metrics.contains("size"))
+    // Every value with its unit, the change in the values' own unit: g2's stroke went from 2 to 3 pt.
+    let text = try runTool(["drift", root + "/1.0.json", root + "/2.0.json"]).stdout
+    let g2 = try #require(text.split(separator: "\n").first { $0.contains("g2:") })
+    #expect(g2.contains(#/stroke 2\.\d\d → 3\.\d\d pt \(\+(0\.9|1\.0)\d pt\)/#), "\(g2)")
+    let g1Line = try #require(text.split(separator: "\n").first { $0.contains("g1:") })
+    #expect(g1Line.contains(#/size \d+\.\d → \d+\.\d pt \(\+1\d\.\d%\)/#), "\(g1Line)")
     // The same folders audited on the spot give the same answer.
     let onTheSpot = try runTool(["drift", "--format", "json", v1, v2])
     let spot = try JSONSerialization.jsonObject(with: Data(onTheSpot.stdout.utf8)) as! [String: Any]
