@@ -114,7 +114,7 @@ enum AuditCommand {
       let text = BaselineWriter.write(Baseline(findings: report.findings))
       do {
         try OutputFile.write(text, to: path, inputs: paths, replace: replace)
-        Console.err("iconaudit: wrote a baseline of \(report.findings.count) findings to \(path)")
+        Console.err("iconaudit: wrote a baseline of \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") to \(path)")
       } catch {
         Console.err("iconaudit: \(error)")
         return .failure

@@ -21,6 +21,8 @@ public enum PNGCodec {
   /// Decodes PNG bytes. `path` only names the file in errors.
   public static func decode(_ bytes: [UInt8], path: String, scale: Double = 1,
                             limits: DecodeLimits = .default) throws(RasterError) -> (RGBAImage, PNGHeader) {
+    // Said plainly: an export that failed half-way often leaves a 0-byte file.
+    guard !bytes.isEmpty else { throw .unreadableFile(path: path, reason: "the file is empty") }
     var info = ia_png_info()
     var pixels: UnsafeMutablePointer<UInt8>? = nil
     let status = bytes.withUnsafeBufferPointer { buffer in

@@ -9,6 +9,8 @@ public struct HistoryReport: Sendable {
     /// Relative change of perceived size from its first to its last snapshot.
     public var sizeChange: Double
     public var strokeChangePx: Double
+    /// The same change in points (what designers draw in, and what drift prints).
+    public var strokeChangePt: Double
     public var first: String
     public var last: String
   }
@@ -28,10 +30,15 @@ public struct HistoryReport: Sendable {
       }
     }
     var movers: [Mover] = []
+    // Moves within measurement noise (drift's default tolerances) are not moves.
+    let noise = DriftTolerances()
     for (id, (a, la)) in firstSeen {
       guard let (b, lb) = lastSeen[id], la != lb, a.perceivedSizePt > 0 else { continue }
+      guard abs(b.perceivedSizePt / a.perceivedSizePt - 1) > noise.size || abs(b.strokeWeightPx - a.strokeWeightPx) > noise.strokePx
+      else { continue }
       movers.append(Mover(id: id, sizeChange: b.perceivedSizePt / a.perceivedSizePt - 1,
-                          strokeChangePx: b.strokeWeightPx - a.strokeWeightPx, first: la, last: lb))
+                          strokeChangePx: b.strokeWeightPx - a.strokeWeightPx,
+                          strokeChangePt: b.strokeWeightPt - a.strokeWeightPt, first: la, last: lb))
     }
     movers.sort { (abs(log1p($0.sizeChange)) + abs($0.strokeChangePx) / 4, $1.id) > (abs(log1p($1.sizeChange)) + abs($1.strokeChangePx) / 4, $0.id) }
     self.movers = Array(movers.prefix(top))
@@ -63,6 +70,7 @@ public enum HistoryWriter {
       }),
       "movers": .array(h.movers.map { m in
         .object(["id": .string(m.id), "sizeChange": .double(m.sizeChange), "strokeChangePx": .double(m.strokeChangePx),
+                 "strokeChangePt": .double(m.strokeChangePt),
                  "first": .string(m.first), "last": .string(m.last)])
       }),
     ])
@@ -78,7 +86,7 @@ public enum HistoryWriter {
     if !h.movers.isEmpty {
       out += "\n**Icons that moved most**\n\n| icon | size | stroke | between |\n|---|--:|--:|---|\n"
       for m in h.movers {
-        out += "| \(e(m.id)) | \(String(format: "%+.1f%%", m.sizeChange * 100)) | \(String(format: "%+.2f px", m.strokeChangePx)) | \(e(m.first)) → \(e(m.last)) |\n"
+        out += "| \(e(m.id)) | \(String(format: "%+.1f%%", m.sizeChange * 100)) | \(String(format: "%+.2f pt", m.strokeChangePt)) | \(e(m.first)) → \(e(m.last)) |\n"
       }
     }
     return out
@@ -108,7 +116,7 @@ public enum HistoryWriter {
     }
     var movers = ""
     for m in h.movers {
-      movers += "<tr><td>\(esc(m.id))</td><td>\(String(format: "%+.1f%%", m.sizeChange * 100))</td><td>\(String(format: "%+.2f px", m.strokeChangePx))</td><td>\(esc(m.first)) → \(esc(m.last))</td></tr>\n"
+      movers += "<tr><td>\(esc(m.id))</td><td>\(String(format: "%+.1f%%", m.sizeChange * 100))</td><td>\(String(format: "%+.2f pt", m.strokeChangePt))</td><td>\(esc(m.first)) → \(esc(m.last))</td></tr>\n"
     }
     return """
       <!DOCTYPE html>

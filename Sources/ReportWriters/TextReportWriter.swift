@@ -13,11 +13,16 @@ public enum TextReportWriter {
     var firstIcons: [String: AuditIcon] = [:]
     for icon in report.icons where firstIcons[icon.id] == nil { firstIcons[icon.id] = icon }
     let iconWithId = firstIcons
+    // Every icon of a family, selected states included (as the Markdown and HTML reports count them).
+    let membersOf = Dictionary(grouping: report.icons, by: \.family).mapValues(\.count)
     // Each family's table on its own, on all cores, joined in report order.
     var out = report.families.parallelMap { family -> String in
       var out = ""
       let title = family.name.isEmpty ? "(top level)" : family.name
-      out += paint(title, "1") + "  \(family.icons.count) icons, consistency \(String(format: "%.0f", family.consistencyScore))/100"
+      let items = family.icons.count, all = max(membersOf[family.name] ?? items, items)
+      out += paint(title, "1") + "  " + plural(all, "icon")
+        + (all > items ? " (\(plural(items, "item")) and \(plural(all - items, "selected state")))" : "")
+        + ", consistency \(String(format: "%.0f", family.consistencyScore))/100"
       if let majority = family.majorityStyle { out += ", \(majority.rawValue)" } else { out += ", outline + filled" }
       out += "\n"
       var rows: [[String]] = []

@@ -82,6 +82,10 @@ func plusGlyph() -> AlphaMask {
     #expect(history.status == 0)
     let first = history.stdout.range(of: "| 1.0 |"), second = history.stdout.range(of: "| 2.0 |")
     #expect(first != nil && second != nil && first!.lowerBound < second!.lowerBound)
+    // The icons that moved are the ones changed (g1 and g2), not the unchanged ones at +0.0%; strokes in pt.
+    let movers = history.stdout.split(separator: "\n").filter { $0.hasPrefix("| g") }.map { $0.split(separator: "|").first! }
+    #expect(Set(movers.map { $0.trimmingCharacters(in: .whitespaces) }) == ["g1", "g2"], "\(history.stdout)")
+    #expect(history.stdout.contains(#/\| g2 \| [+-]\d+\.\d% \| \+(0\.9|1\.0)\d pt \|/#), "\(history.stdout)")
   }
 
   /// A folder audited on the spot with an unreadable icon: the drift is still reported, the file

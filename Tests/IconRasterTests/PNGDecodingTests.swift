@@ -82,10 +82,6 @@ let allKinds: [PNGKind] = {
     #expect(throws: RasterError.notPNG(path: "j.png")) { try PNGCodec.decode([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 74, 70, 73, 70], path: "j.png") }
   }
 
-  @Test func emptyFile() {
-    #expect(throws: RasterError.notPNG(path: "e.png")) { try PNGCodec.decode([], path: "e.png") }
-  }
-
   @Test(arguments: [9, 20, 33, 40, 60, 100])
   func truncated(at length: Int) {
     #expect(throws: RasterError.truncated(path: "t.png")) {
@@ -176,6 +172,14 @@ let allKinds: [PNGKind] = {
       guard case .tooLarge(let path, let w, let h, _) = error as? RasterError else { return false }
       return path == "huge.png" && w == 100_000 && h == 100_000
     }
+  }
+
+  @Test("an empty file is called empty, not a file with a bad signature")
+  func emptyFile() {
+    #expect(throws: RasterError.unreadableFile(path: "e.png", reason: "the file is empty")) {
+      _ = try PNGCodec.decode([], path: "e.png")
+    }
+    #expect(RasterError.unreadableFile(path: "e.png", reason: "the file is empty").reason == "cannot read the file (the file is empty)")
   }
 
   @Test func configurableLimits() throws {

@@ -132,7 +132,7 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
       t + "truncated.png": "truncated PNG (the data ends early)",
       t + "crc.png": "PNG CRC error (IHDR: CRC error)",
       t + "photo.png": "not a PNG file (bad signature)",
-      t + "empty.png": "not a PNG file (bad signature)",
+      t + "empty.png": "cannot read the file (the file is empty)",
       t + "oversize.png": "image is 100000×100000 px, over the limit of 16384 px a side (--max-side)",
       t + "zero.png": "invalid PNG header (",
       t + "bomb.png": "corrupt PNG data (the compressed image data inflates to more than the image holds",
