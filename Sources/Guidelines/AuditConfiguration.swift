@@ -37,6 +37,9 @@ public struct AuditConfiguration: Sendable, Equatable {
   public var madFloor: Double = 0.03
   /// Pixels per point at which vector icons are rendered.
   public var vectorScale: Double = 2
+  /// The scale of PNG files whose names carry no `@2x`/`@3x` (outside asset catalogs), for icon
+  /// packs exported at @2x under plain names; 1 (1 px = 1 pt) by default.
+  public var pngScale: Int = 1
 
   public init() {}
 

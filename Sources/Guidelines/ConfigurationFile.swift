@@ -25,7 +25,8 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 ///   "roles": [ { "pattern": "Assets.xcassets/Tabs/**", "role": "tabBar" } ],
 ///   "selectedSuffixes": ["-selected", "-fill"],
 ///   "madFloor": 0.03,
-///   "vectorScale": 2
+///   "vectorScale": 2,
+///   "pngScale": 2
 /// }
 /// ```
 public enum ConfigurationFile {
@@ -72,7 +73,7 @@ public enum ConfigurationFile {
     }
     guard let object = root as? [String: Any] else { throw fail("the top level must be a JSON object") }
     var config = base
-    let known: Set<String> = ["version", "rules", "disable", "roles", "selectedSuffixes", "madFloor", "vectorScale", "$schema"]
+    let known: Set<String> = ["version", "rules", "disable", "roles", "selectedSuffixes", "madFloor", "vectorScale", "pngScale", "$schema"]
     for key in object.keys.sorted() where !known.contains(key) {
       throw fail("unknown key '\(key)' (known: \(known.filter { $0 != "$schema" }.sorted().joined(separator: ", ")))")
     }
@@ -154,6 +155,12 @@ public enum ConfigurationFile {
         throw fail("'vectorScale' must be a number from 0.25 to 16")
       }
       config.vectorScale = number.doubleValue
+    }
+    if let scale = object["pngScale"] {
+      guard let number = scale as? NSNumber, !isBool(number), [1, 2, 3].contains(number.doubleValue) else {
+        throw fail("'pngScale' must be 1, 2 or 3")
+      }
+      config.pngScale = number.intValue
     }
     return config
   }

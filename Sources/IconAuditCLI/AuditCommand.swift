@@ -62,6 +62,7 @@ enum AuditCommand {
     if let role = arguments.value("role") { configuration.roleOverride = IconRole(rawValue: role) }
     var options = try CommonOptions.measurementOptions(arguments)
     if arguments.value("vector-scale") == nil { options.vectorScale = configuration.vectorScale }
+    if arguments.value("png-scale") == nil { options.pngScale = configuration.pngScale }
     options.prepareForAudit(configuration)
 
     var baseline: Baseline?

@@ -175,6 +175,7 @@ enum SnapshotSource {
     var options = MeasurementOptions()
     options.prepareForAudit(configuration)
     options.vectorScale = configuration.vectorScale
+    options.pngScale = configuration.pngScale
     options.vectorRendering = CommonOptions.isolatedRendering()
     let (measured, failures) = MeasurementPipeline.run(paths: [path], options: options)
     for failure in failures { Console.err("iconaudit: \(failure)") }

@@ -70,6 +70,9 @@ public struct InputFailure: Sendable, Hashable, CustomStringConvertible {
 public struct MeasurementOptions: Sendable {
   /// Pixels per point at which SVG and PDF icons are rendered.
   public var vectorScale: Double = 2
+  /// The scale of PNGs named without `@Nx` outside asset catalogs, when none of the icon's files
+  /// names its scale (`--png-scale`; 1 by default).
+  public var pngScale: Int = 1
   public var limits: DecodeLimits = .default
   /// Worker threads; 0 means one per core.
   public var concurrency: Int = 0
@@ -132,7 +135,8 @@ public enum MeasurementPipeline {
                          progress: (@Sendable (Int, Int) -> Void)? = nil)
     -> (icons: [MeasuredIcon], failures: [InputFailure])
   {
-    let (discovered, issues, skipped) = IconDiscovery.discoverWithSkipped(paths)
+    var (discovered, issues, skipped) = IconDiscovery.discoverWithSkipped(paths)
+    if options.pngScale != 1 { discovered = discovered.map { $0.withPNGScale(options.pngScale) } }
     if !skipped.isEmpty {
       let types = Set(skipped.map { "." + ($0.split(separator: ".").last.map { $0.lowercased() } ?? "") }).sorted()
       let examples = skipped.prefix(3).joined(separator: ", ") + (skipped.count > 3 ? ", …" : "")

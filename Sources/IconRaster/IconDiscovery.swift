@@ -50,6 +50,20 @@ public struct DiscoveredIcon: Sendable, Hashable {
     self.catalog = catalog
   }
 
+  /// The icon with its PNGs at `scale` when none of its files names a scale (`x.png`, not
+  /// `x@2x.png`) and it is not from an asset catalog (whose Contents.json says): an icon pack
+  /// exported at @2x under plain names. An icon with `@Nx` files keeps its plain `x.png` at 1.
+  public func withPNGScale(_ scale: Int) -> DiscoveredIcon {
+    guard catalog == nil, !files.contains(where: { IconDiscovery.namesItsScale(PathText.lastComponent($0.path)) }) else { return self }
+    var icon = self
+    icon.files = files.map { file in
+      var file = file
+      if file.kind == .png { file.scale = scale }
+      return file
+    }
+    return icon
+  }
+
   /// The file to analyse: the largest PNG scale, else the first vector file.
   public var primaryFile: IconFile {
     files.filter { $0.kind == .png }.max { ($0.scale ?? 1) < ($1.scale ?? 1) } ?? files[0]
@@ -86,6 +100,13 @@ public enum IconDiscovery {
   public static func discover(_ paths: [String]) -> (icons: [DiscoveredIcon], issues: [DiscoveryIssue]) {
     let found = discoverWithSkipped(paths)
     return (found.icons, found.issues)
+  }
+
+  /// Whether a file name carries its scale (`x@1x.png`, `x@2x.png`, `x@3x.png`).
+  public static func namesItsScale(_ fileName: String) -> Bool {
+    guard let dot = fileName.lastIndex(of: ".") else { return false }
+    let stem = fileName[..<dot]
+    return ["@1x", "@2x", "@3x"].contains { stem.hasSuffix($0) } && stem.count > 3
   }
 
   /// Image file types iconaudit does not read, listed when skipped (a JPEG icon left out of an audit

@@ -25,7 +25,7 @@ import Testing
                    "detail_density_outlier": { "enabled": false } },
         "disable": ["style_mismatch"],
         "roles": [ { "pattern": "App/**/Tabs/*", "role": "tabBar" } ],
-        "selectedSuffixes": ["-on"], "madFloor": 0.05, "vectorScale": 3 }
+        "selectedSuffixes": ["-on"], "madFloor": 0.05, "vectorScale": 3, "pngScale": 2 }
       """)
     let size = PerceivedSizeOutlierRule.description
     #expect(config.severity(for: size) == .warning)
@@ -41,7 +41,7 @@ import Testing
     #expect(config.role(forRelativePath: "Toolbar/edit.png", rootName: "TabBar") == .toolbar)
     #expect(config.role(forRelativePath: "star.png", rootName: "Icons") == .unknown)
     #expect(AuditConfiguration().role(forRelativePath: "star.png") == .unknown)
-    #expect(config.selectedSuffixes == ["-on"] && config.madFloor == 0.05 && config.vectorScale == 3)
+    #expect(config.selectedSuffixes == ["-on"] && config.madFloor == 0.05 && config.vectorScale == 3 && config.pngScale == 2)
   }
 
   @Test(arguments: [

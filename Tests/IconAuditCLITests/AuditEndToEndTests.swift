@@ -54,6 +54,27 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     #expect((json["icons"] as! [[String: Any]]).allSatisfy { $0["role"] as? String == "tabBar" })
   }
 
+  @Test("--png-scale: an icon pack exported at @2x under plain names is measured in points")
+  func pngScaleOption() throws {
+    let root = try makeTemporaryFolder("audit-pngscale")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/Pack", withIntermediateDirectories: true)
+    for i in 0..<8 { try write(PNGCodec.encode(ExampleFamily.glyph(i)), "\(root)/Pack/g\(i).png") }
+    func scales(_ extra: [String]) throws -> [Double] {
+      let run = try runTool(["measure", "--format", "json"] + extra + [root + "/Pack"])
+      let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+      return (json["icons"] as! [[String: Any]]).map { ($0["scale"] as! NSNumber).doubleValue }
+    }
+    #expect(try scales([]).allSatisfy { $0 == 1 })
+    #expect(try scales(["--png-scale", "2"]).allSatisfy { $0 == 2 })
+    // Through the configuration too: the 2 pt strokes are no longer read as 4 pt ones.
+    try Data(#"{"version": 1, "pngScale": 2}"#.utf8).write(to: URL(fileURLWithPath: root + "/Pack/.iconaudit.json"))
+    let audit = try runTool(["audit", "--format", "json", root + "/Pack"])
+    let json = try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as! [String: Any]
+    let strokes = (json["icons"] as! [[String: Any]]).map { (($0["metrics"] as! [String: Any])["strokeWeightPt"] as! NSNumber).doubleValue }
+    #expect(strokes.count == 8 && strokes.allSatisfy { abs($0 - 2) < 0.3 }, "\(strokes)")
+  }
+
   @Test("--path-prefix is a folder: with or without its trailing slash, paths go under it")
   func pathPrefixIsAFolder() throws {
     let root = try makeTemporaryFolder("audit-prefix")

@@ -143,6 +143,22 @@ import Testing
     #expect(two.map(\.id) == ["TabBar/bell", "Toolbar/bell"])
   }
 
+  @Test("PNGs named without @Nx take the scale given, unless a file of the icon names its own or a catalog does")
+  func pngScaleForPlainNames() {
+    let plain = DiscoveredIcon(id: "a", name: "a", files: [IconFile(path: "d/a.png", relativePath: "a.png", kind: .png, scale: 1),
+                                                           IconFile(path: "d/a.svg", relativePath: "a.svg", kind: .svg, scale: nil)])
+    #expect(plain.withPNGScale(2).files.map(\.scale) == [2, nil])
+    let named = DiscoveredIcon(id: "b", name: "b", files: [IconFile(path: "d/b.png", relativePath: "b.png", kind: .png, scale: 1),
+                                                           IconFile(path: "d/b@2x.png", relativePath: "b@2x.png", kind: .png, scale: 2)])
+    #expect(named.withPNGScale(3).files.map(\.scale) == [1, 2])
+    let one = DiscoveredIcon(id: "c", name: "c", files: [IconFile(path: "d/c@1x.png", relativePath: "c@1x.png", kind: .png, scale: 1)])
+    #expect(one.withPNGScale(2).files.map(\.scale) == [1])
+    var catalog = plain
+    catalog.catalog = CatalogInfo(templateRenderingIntent: nil, preservesVectorRepresentation: false, contentsPath: "a.imageset/Contents.json", kind: "imageset")
+    #expect(catalog.withPNGScale(2).files.map(\.scale) == [1, nil])
+    #expect(IconDiscovery.namesItsScale("x@2x.png") && !IconDiscovery.namesItsScale("x.png") && !IconDiscovery.namesItsScale("@2x.png"))
+  }
+
   @Test func groupsScalesSortsAndSurvivesSymlinkLoops() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("discovery-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }

@@ -41,6 +41,7 @@ import Testing
       ("version.json", Array(#"{"version": "1"}"#.utf8), "'version' must be 1"),
       ("bool.json", Array(#"{"version": true}"#.utf8), "'version' must be 1"),
       ("scale.json", Array(#"{"vectorScale": 1e308}"#.utf8), "'vectorScale' must be a number from 0.25 to 16"),
+      ("png-scale.json", Array(#"{"pngScale": 1.5}"#.utf8), "'pngScale' must be 1, 2 or 3"),
       ("infinite.json", Array(#"{"vectorScale": 1e400}"#.utf8), "not valid JSON"),
       ("pattern.json", Array(#"{"roles": [{"pattern": "", "role": "tabBar"}]}"#.utf8), "'roles[0].pattern' must be a non-empty string"),
       ("big.json", Array(repeating: 0x20, count: (1 << 20) + 1), "cannot read the file (file is 1048577 bytes, over the limit of 1048576 bytes)"),
