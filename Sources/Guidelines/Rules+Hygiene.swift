@@ -173,7 +173,8 @@ public struct DropShadowRule: Rule {
       let isGlow = halo >= t("glowFraction")
       guard isShadow || isGlow else { return nil }
       let kind = isShadow
-        ? "a drop shadow: \(fmt(halo * 100, 1))% of the ink lies beyond 1.5 px of the glyph, its centre \(fmt(offset.length, 1)) px \(direction(offset))"
+        ? "a drop shadow: \(fmt(halo * 100, 1))% of the ink lies beyond 1.5 px of the glyph, its centre "
+          + "\(fmt(offset.length / icon.scale, 1)) pt (\(fmt(offset.length, 1)) px) \(direction(offset))"
         : "a glow: \(fmt(halo * 100, 1))% of the ink lies beyond 1.5 px of the glyph, all around it"
       return context.finding(
         Self.description.identifier, icon, kind,

@@ -13,8 +13,7 @@ public struct TextInIconRule: Rule {
       bars, not copies or mirror images of each other) of similar height side by side on one \
       baseline. An ellipsis, an equal sign, grip dots, tally marks and repeated chevrons are not \
       text. Error for tab bar icons, warning for the others. On Lucide it fires on its text icons \
-      (case-upper, a-large-small, heading-1, …) and on few others; see \
-      scripts/check_hygiene_rules.py.
+      (case-upper, a-large-small, heading-1, …) and on few others.
       """,
     defaultSeverity: .error,
     thresholds: [RuleThreshold("minimumLetterHeightPx", 5, "letters shorter than this many pixels are not searched")],

@@ -20,7 +20,8 @@ extension HTMLReportWriter {
     --error:#ff453a;--warning:#ff9f0a;--info:#0a84ff;--ok:#30d158;--error-bg:rgba(255,69,58,.14);--warning-bg:rgba(255,159,10,.14);--info-bg:rgba(10,132,255,.14);
     --stage:#101012;--grid:rgba(255,255,255,.055);--glyph:#505057;
     --ov-extent:#409cff;--ov-hull:#d38bff;--ov-guide:#8e8e93;--ov-optical:#ff375f;
-    --band:rgba(48,209,88,.20);--median:#30d158}}
+    --band:rgba(48,209,88,.20);--median:#30d158}
+    .tag.sev-error,.tag.sev-warning{color:#000}}
     *{box-sizing:border-box}
     html{-webkit-text-size-adjust:100%}
     body{margin:0;background:var(--bg);color:var(--text);font:14px/1.45 var(--sans)}
