@@ -12,6 +12,16 @@ public struct AuditReport: Sendable {
   public var findings: [Finding]
   /// Inputs that could not be read (path, reason).
   public var unreadable: [(path: String, reason: String)]
+  /// The audited folder's own name, when paths are relative to it (`iconaudit audit TabBar`): the
+  /// name the reports show for the family at the top level (whose `name` is ""). Not part of the
+  /// JSON report (family names there are paths, "" at the top).
+  public var rootName: String?
+
+  /// How reports title a family: its folder path, else the audited folder's name, else
+  /// "(top level)".
+  public func displayName(ofFamily name: String) -> String {
+    name.isEmpty ? (rootName ?? "(top level)") : name
+  }
 
   public init(label: String? = nil, icons: [AuditIcon], families: [FamilyReport], findings: [Finding],
               unreadable: [(path: String, reason: String)] = []) {

@@ -95,7 +95,8 @@ enum AuditCommand {
     for failure in failures { Console.err("iconaudit: \(failure)") }
     if measured.isEmpty && failures.isEmpty { Console.err("iconaudit: \(MeasurementPipeline.nothingFound(paths))") }
 
-    let icons = auditIcons(measured, configuration: configuration, rootName: rootFolderName(paths))
+    let rootName = rootFolderName(paths)
+    let icons = auditIcons(measured, configuration: configuration, rootName: rootName)
     // A role pattern that matches no icon is most likely written from another folder than the
     // audited PATH: say so, with a path it would have to match.
     if configuration.roleOverride == nil, let configPath, let example = icons.first?.path {
@@ -105,6 +106,7 @@ enum AuditCommand {
       }
     }
     var report = Auditor.audit(icons, configuration: configuration, references: references, label: arguments.value("label"))
+    report.rootName = rootName
     // A drawing a rule could not read back (its file changed or went away meanwhile) is unreadable.
     let readBack = options.readBackFailures.all
     for failure in readBack { Console.err("iconaudit: \(failure)") }

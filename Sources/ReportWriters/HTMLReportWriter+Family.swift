@@ -159,7 +159,9 @@ extension HTMLReportWriter {
     func column(_ theme: String) -> String {
       var s = "<div class=\"device \(theme)\"><p class=\"theme\">\(theme == "light" ? "Light" : "Dark")</p>"
       if showTabBar {
-        s += "<p class=\"kind\">Tab bar</p>" + group(chunks.map { tabBar($0, allSelected: false) }, unit: "tab bars")
+        // A family of unknown role is not a tab bar: say that it is only shown as one.
+        let asIf = roles.contains(.tabBar) ? "" : " <span>(the role is unknown: shown as one)</span>"
+        s += "<p class=\"kind\">Tab bar\(asIf)</p>" + group(chunks.map { tabBar($0, allSelected: false) }, unit: "tab bars")
       }
       if showToolbar {
         s += "<p class=\"kind\">Toolbar <span>(titles are not part of a toolbar)</span></p>" + group(toolChunks.map(toolbar), unit: "toolbars")

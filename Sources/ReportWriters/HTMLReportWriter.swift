@@ -200,7 +200,8 @@ struct HTMLPage {
     var iconIndices: [Int]
     var roleText: String
     var styleText: String
-    var displayName: String { name.isEmpty ? "(top level)" : name }
+    /// The title shown (``AuditReport/displayName(ofFamily:)``).
+    var displayName: String
   }
 
   /// The report (its unreadable inputs completed by `HTMLReportWriter.write`).
@@ -264,7 +265,7 @@ struct HTMLPage {
         styleText = "–"
       }
       return Family(name: name, report: familyReport, iconIndices: indices, roleText: roleText.isEmpty ? "–" : roleText,
-                    styleText: styleText)
+                    styleText: styleText, displayName: report.displayName(ofFamily: name))
     }
   }
 

@@ -22,13 +22,13 @@ public enum MarkdownReportWriter {
     if !report.unreadable.isEmpty { out += ", " + plural(report.unreadable.count, "unreadable file") }
     out += "\n\n"
     if let label = report.label { out += "Release: \(escape(label))  \n" }
-    let scores = report.families.map { "\(escape(title($0.name))) \(String(format: "%.0f", $0.consistencyScore))/100" }
+    let scores = report.families.map { "\(escape(report.displayName(ofFamily: $0.name))) \(String(format: "%.0f", $0.consistencyScore))/100" }
     if !scores.isEmpty { out += "Consistency: " + scores.joined(separator: " · ") + "\n\n" }
 
     let byIcon = Dictionary(grouping: report.findings, by: \.iconId)
     for family in report.families {
       let members = report.icons.filter { $0.family == family.name }
-      out += "### \(escape(title(family.name)))\n\n"
+      out += "### \(escape(report.displayName(ofFamily: family.name)))\n\n"
       out += "\(members.count) icons · \(family.majorityStyle.map { $0.rawValue } ?? "outline + filled") · consistency \(String(format: "%.0f", family.consistencyScore))/100\n\n"
       out += "| | icon | size pt | × median | stroke pt | detail | findings |\n|:-:|---|--:|--:|--:|--:|---|\n"
       for icon in members {

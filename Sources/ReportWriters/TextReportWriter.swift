@@ -18,7 +18,7 @@ public enum TextReportWriter {
     // Each family's table on its own, on all cores, joined in report order.
     var out = report.families.parallelMap { family -> String in
       var out = ""
-      let title = family.name.isEmpty ? "(top level)" : family.name
+      let title = report.displayName(ofFamily: family.name)
       let items = family.icons.count, all = max(membersOf[family.name] ?? items, items)
       out += paint(title, "1") + "  " + plural(all, "icon")
         + (all > items ? " (\(plural(items, "item")) and \(plural(all - items, "selected state")))" : "")

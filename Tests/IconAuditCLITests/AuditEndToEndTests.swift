@@ -36,6 +36,13 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
     let icons = json["icons"] as! [[String: Any]]
     #expect(icons.count == 8 && icons.allSatisfy { $0["role"] as? String == "tabBar" && !($0["id"] as! String).contains("/") })
+    // The reports call the family by the folder's name, not "(top level)".
+    let text = try runTool(["audit", root + "/TabBar"]).stdout
+    #expect(text.hasPrefix("TabBar  8 icons"), "\(text.prefix(80))")
+    let markdown = try runTool(["audit", "--format", "markdown", root + "/TabBar"]).stdout
+    #expect(markdown.contains("### TabBar\n") && !markdown.contains("(top level)"))
+    let html = try runTool(["audit", "--format", "html", root + "/TabBar"]).stdout
+    #expect(html.contains("<h2>TabBar</h2>") && !html.contains("(top level)"))
   }
 
   @Test("a role pattern that matches no icon is named, with a path it could have matched")
