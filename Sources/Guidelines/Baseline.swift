@@ -27,10 +27,19 @@ public struct Baseline: Sendable, Equatable {
 
   public var keys: Set<String> { Set(entries.map { "\($0.iconId)\u{1F}\($0.ruleId)" }) }
 
-  /// The findings that are not in the baseline, and how many were suppressed.
+  /// The findings that are not in the baseline, and how many were suppressed. A finding recorded
+  /// at a lower severity is reported again (a warning that became an error, under another
+  /// configuration or a worse drawing): the baseline accepted the warning, not the error.
   public func filter(_ findings: [Finding]) -> (new: [Finding], suppressed: Int) {
-    let keys = self.keys
-    let new = findings.filter { !keys.contains($0.baselineKey) }
+    var recorded: [String: Severity] = [:]
+    for entry in entries {
+      let key = "\(entry.iconId)\u{1F}\(entry.ruleId)"
+      recorded[key] = max(recorded[key] ?? entry.severity, entry.severity)
+    }
+    let new = findings.filter { finding in
+      guard let severity = recorded[finding.baselineKey] else { return true }
+      return finding.severity > severity
+    }
     return (new, findings.count - new.count)
   }
 

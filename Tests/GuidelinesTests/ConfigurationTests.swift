@@ -110,6 +110,19 @@ import Testing
     #expect(new.map(\.ruleId) == ["drop_shadow"] && new[0].iconId == "TabBar/voicemail")
   }
 
+  @Test("a recorded warning that became an error is reported again; the same or a lower severity stays suppressed")
+  func escalationIsReported() {
+    let baseline = Baseline(findings: Self.findings)
+    var later = Self.findings
+    later[1].severity = .error  // drop_shadow: recorded as a warning
+    later[0].measured = 0.5  // the same error, worse: still suppressed (documented)
+    let (new, suppressed) = baseline.filter(later)
+    #expect(new.map(\.ruleId) == ["drop_shadow"] && suppressed == 1)
+    var milder = Self.findings
+    milder[0].severity = .warning
+    #expect(baseline.filter(milder).new.isEmpty)
+  }
+
   @Test func rejectsWrongFiles() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bl-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
