@@ -48,7 +48,9 @@ public struct ParsedArguments: Sendable, Equatable {
   public func double(_ name: String, in range: ClosedRange<Double>) throws(ArgumentError) -> Double? {
     guard let raw = value(name) else { return nil }
     guard let number = Double(raw), number.isFinite, range.contains(number) else {
-      throw .invalidValue(option: name, value: raw, expected: "a number in \(range.lowerBound)…\(range.upperBound)")
+      // Whole bounds without a decimal point (1…1000000, not 1.0…1000000.0).
+      func bound(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
+      throw .invalidValue(option: name, value: raw, expected: "a number in \(bound(range.lowerBound))…\(bound(range.upperBound))")
     }
     return number
   }

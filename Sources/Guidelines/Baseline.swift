@@ -62,6 +62,10 @@ public struct Baseline: Sendable, Equatable {
     } catch let error as ConfigurationError {
       throw error
     } catch {
+      // An audit's JSON report given for its baseline: say what it is and how to make a baseline.
+      if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["schemaVersion"] != nil {
+        throw fail("an iconaudit JSON report, not a baseline (make one with 'iconaudit audit --write-baseline FILE')")
+      }
       throw fail("not a baseline file (\(Self.describe(error)))")
     }
   }

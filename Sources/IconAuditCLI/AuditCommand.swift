@@ -83,9 +83,9 @@ enum AuditCommand {
       referenceOptions.textMinimumHeightPx = nil
       let (refs, refFailures) = MeasurementPipeline.run(paths: [directory], options: referenceOptions)
       references = refs.compactMap { icon in icon.mask.map { ReferenceIcon(name: icon.id, mask: $0) } }
-      failures += refFailures
+      failures += refFailures.map { InputFailure(path: $0.path, reason: $0.reason + " (a --reference input)", reportPath: $0.reportPath) }
       if refs.isEmpty && refFailures.isEmpty {
-        Console.err("iconaudit: \(directory): no reference icons found")
+        Console.err("iconaudit: --reference \(directory): no reference icons found")
         return .usage
       }
     }

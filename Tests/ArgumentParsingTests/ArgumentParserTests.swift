@@ -63,5 +63,12 @@ private let spec = CommandSpec(
     #expect(try good.double("output", in: 0.5...4) == 2.5)
     let bad = try parseArguments(["--output", "abc", "p"], for: spec)
     #expect(throws: ArgumentError.self) { try bad.double("output", in: 0.5...4) }
+    // The range in the message as a person writes it: whole bounds without ".0".
+    #expect(throws: ArgumentError.invalidValue(option: "output", value: "abc", expected: "a number in 1…1000000")) {
+      try bad.double("output", in: 1...1_000_000)
+    }
+    #expect(throws: ArgumentError.invalidValue(option: "output", value: "abc", expected: "a number in 0.5…4")) {
+      try bad.double("output", in: 0.5...4)
+    }
   }
 }

@@ -102,6 +102,8 @@ import Testing
       ("text.json", "baseline", "not a baseline file (not valid JSON)"),
       ("array.json", "[]", "not a baseline file"),
       ("noversion.json", #"{"findings": []}"#, "not a baseline file (missing 'version')"),
+      ("report.json", #"{"schemaVersion": 1, "findings": [], "icons": []}"#,
+       "an iconaudit JSON report, not a baseline (make one with 'iconaudit audit --write-baseline FILE')"),
       ("future.json", #"{"version": 2, "findings": []}"#, "baseline version 2 is not supported (this iconaudit reads version 1)"),
       ("types.json", #"{"version": 1, "findings": {}}"#, "not a baseline file (wrong type at 'findings')"),
       ("entry.json", #"{"version": 1, "findings": [{"iconId": "a"}]}"#, "not a baseline file (missing 'findings.Index 0.ruleId')"),
