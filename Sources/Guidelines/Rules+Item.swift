@@ -211,11 +211,11 @@ public struct NotTemplateRenderingRule: Rule {
       case "template": return nil
       case "original":
         return context.finding(
-          Self.description.identifier, icon, "a \(icon.role.rawValue) image set rendered as Original Image (\(catalog.contentsPath))",
+          Self.description.identifier, icon, "a \(CanvasSizeRule.roleName(icon.role)) image set rendered as Original Image (\(catalog.contentsPath))",
           expected: "template-rendering-intent: template", fix: "set Render As to Template Image in the asset catalog")
       default:
         return context.finding(
-          Self.description.identifier, icon, "a \(icon.role.rawValue) image set left at Render As: Default (\(catalog.contentsPath))",
+          Self.description.identifier, icon, "a \(CanvasSizeRule.roleName(icon.role)) image set left at Render As: Default (\(catalog.contentsPath))",
           expected: "template-rendering-intent: template", fix: "set Render As to Template Image so it is a template everywhere",
           severity: min(.info, context.severity))
       }

@@ -41,7 +41,9 @@ public enum TextReportWriter {
       return out
     }.joined()
     if report.findings.isEmpty {
-      out += "No findings.\n"
+      // Only when the audit saw something to judge: "No findings." above unreadable files, or for
+      // a folder without icons, reads as a clean bill of health.
+      if report.unreadable.isEmpty && !report.icons.isEmpty { out += "No findings.\n" }
     } else {
       for finding in report.findings {
         let severity: String

@@ -101,6 +101,7 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     try FileManager.default.createDirectory(atPath: root + "/Empty", withIntermediateDirectories: true)
     let empty = try runTool(["audit", root + "/Empty"])
     #expect(empty.status == 2 && empty.stderr.contains("no icons found in \(root)/Empty"), "\(empty.stderr)")
+    #expect(!empty.stdout.contains("No findings."), "nothing was judged: \(empty.stdout)")
     let measured = try runTool(["measure", root + "/Empty"])
     #expect(measured.status == 2 && measured.stderr.contains("no icons found"))
     try FileManager.default.createDirectory(atPath: root + "/Photos", withIntermediateDirectories: true)
