@@ -46,13 +46,19 @@ public enum Auditor {
       if byFamily[icon.family] == nil { order.append(icon.family) }
       byFamily[icon.family, default: []].append(icon)
     }
+    // Icons on an opaque background are left out of the family's statistics (their size, stroke
+    // and style are the background's) while template_opaque_background reports them.
+    let opaque = configuration.isEnabled(TemplateOpaqueBackgroundRule.description.identifier)
+      ? configuration.thresholds(for: TemplateOpaqueBackgroundRule.description)["maximumShare"] ?? 0.9 : Double.infinity
     // Families are independent: analysed and checked on all cores, gathered in their order.
     let groups = byFamily
     let results = order.parallelMap { name -> (FamilyReport, [Finding]) in
       let members = groups[name]!
       // One state per item: a selected twin is not counted twice in the statistics.
       let family = FamilyAnalyzer.analyse(
-        name: name, members: members.filter { $0.state == .unselected }.map { FamilyMember(id: $0.id, metrics: $0.metrics) },
+        name: name,
+        members: members.filter { $0.state == .unselected && $0.metrics.opaqueBackgroundShare < opaque }
+          .map { FamilyMember(id: $0.id, metrics: $0.metrics) },
         madFloor: configuration.madFloor)
       var findings: [Finding] = []
       for rule in RuleRegistry.all {

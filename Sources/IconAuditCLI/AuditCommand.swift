@@ -46,11 +46,15 @@ enum AuditCommand {
 
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
     let paths = arguments.positionals
-    guard OutputFile.checkTargets(arguments, names: ["output", "write-baseline"], inputs: paths) else { return .usage }
+    let configPath = arguments.value("config") ?? ConfigurationFile.find(from: paths[0])
+    // Files the report must not replace: the icons, the configuration, the reference icons and the
+    // baseline (which --write-baseline may update).
+    let kept = paths + [configPath, arguments.value("reference")].compactMap { $0 }
+    let reportInputs = kept + [arguments.value("baseline")].compactMap { $0 }
+    guard OutputFile.checkTargets(arguments, [("output", reportInputs), ("write-baseline", kept)]) else { return .usage }
     let replace = arguments.flag("force")
     // Configuration: defaults < file < command line.
     var configuration = AuditConfiguration()
-    let configPath = arguments.value("config") ?? ConfigurationFile.find(from: paths[0])
     if let configPath {
       do {
         configuration = try ConfigurationFile.load(path: configPath)
@@ -116,7 +120,7 @@ enum AuditCommand {
     if let path = arguments.value("write-baseline") {
       let text = BaselineWriter.write(Baseline(findings: report.findings))
       do {
-        try OutputFile.write(text, to: path, inputs: paths, replace: replace)
+        try OutputFile.write(text, to: path, inputs: kept, replace: replace)
         Console.err("iconaudit: wrote a baseline of \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") to \(path)")
       } catch {
         Console.err("iconaudit: \(error)")
@@ -136,7 +140,7 @@ enum AuditCommand {
     case "json":
       // Written as bytes, in pieces: never the whole report as a tree, a String or one buffer.
       let pieces = JSONReportWriter.writeUTF8Pieces(report, toolVersion: IconAuditCommand.version)
-      guard OutputFile.emit(pieces: pieces, to: arguments.value("output"), inputs: paths, replace: replace) else { return .failure }
+      guard OutputFile.emit(pieces: pieces, to: arguments.value("output"), inputs: reportInputs, replace: replace) else { return .failure }
       return exitCode(report, failures: failures, strict: arguments.flag("strict"))
     case "markdown": text = MarkdownReportWriter.write(report, toolVersion: IconAuditCommand.version)
     case "html":
@@ -159,7 +163,7 @@ enum AuditCommand {
     case "xcode": text = XcodeDiagnosticsWriter.write(report, root: absoluteRoot(paths[0]))
     default: text = TextReportWriter.write(report, color: arguments.value("output") == nil && Console.stdoutIsTerminal)
     }
-    guard OutputFile.emit(text, to: arguments.value("output"), inputs: paths, replace: replace) else { return .failure }
+    guard OutputFile.emit(text, to: arguments.value("output"), inputs: reportInputs, replace: replace) else { return .failure }
     // The HTML report reads the drawings back too.
     let late = options.readBackFailures.all.filter { failure in !readBack.contains { $0.reportPath == failure.reportPath } }
     for failure in late { Console.err("iconaudit: \(failure)") }

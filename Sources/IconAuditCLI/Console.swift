@@ -14,22 +14,19 @@ enum Console {
 
   static func out(_ bytes: [UInt8]) {
     guard !outputFailed else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        outputFailed = true
-        err("iconaudit: standard output: cannot write (\(String(cString: strerror(errno))))")
-        return
-      }
-      offset += written
+    // The loop that waits on a non-blocking pipe (EAGAIN) and retries after a signal (EINTR).
+    if !OutputFile.writeAll(STDOUT_FILENO, [bytes]) {
+      outputFailed = true
+      err("iconaudit: standard output: cannot write (\(String(cString: strerror(errno))))")
     }
   }
 
   static func err(_ text: String) {
     let line = printable(text, keepNewlines: true)
-    FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+    // write(2), not FileHandle.write (which traps on a full disk or a closed descriptor); a message
+    // that cannot be written is lost, never a crash.
+    let bytes = Array((line.hasSuffix("\n") ? line : line + "\n").utf8)
+    _ = OutputFile.writeAll(STDERR_FILENO, [bytes])
   }
 
   /// Text with control characters made visible (`\u{1B}`), so that a file name cannot send escape

@@ -44,7 +44,8 @@ enum DriftCommand {
     if let v = try arguments.double("stroke-tolerance-px", in: 0...100) { tolerances.strokePx = v }
     if let v = try arguments.double("detail-tolerance", in: 0...10) { tolerances.detail = v }
     if let v = try arguments.double("center-tolerance-pt", in: 0...100) { tolerances.centerPt = v }
-    guard OutputFile.checkTargets(arguments, inputs: arguments.positionals) else { return .usage }
+    let driftInputs = arguments.positionals + [arguments.value("config")].compactMap { $0 }
+    guard OutputFile.checkTargets(arguments, inputs: driftInputs) else { return .usage }
     var gates: [DriftGate] = []
     for raw in arguments.allValues("fail-on") {
       guard let gate = DriftGate(raw) else {
@@ -80,7 +81,7 @@ enum DriftCommand {
     case "html": text = DriftWriter.html(report)
     default: text = DriftWriter.text(report)
     }
-    guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals, replace: arguments.flag("force")) else {
+    guard OutputFile.emit(text, to: arguments.value("output"), inputs: driftInputs, replace: arguments.flag("force")) else {
       return .failure
     }
     let tripped = gates.compactMap { $0.trips(report) }

@@ -47,9 +47,15 @@ enum OutputFile {
   /// allowing a file iconaudit did not write) and no two may name the same file. Names the problem
   /// on stderr and returns false otherwise (a usage error).
   static func checkTargets(_ arguments: ParsedArguments, names: [String] = ["output"], inputs: [String]) -> Bool {
+    checkTargets(arguments, names.map { ($0, inputs) })
+  }
+
+  /// ``checkTargets(_:names:inputs:)`` with each option's own inputs (an audit's `--output` must
+  /// not replace its `--baseline`; `--write-baseline` may update it).
+  static func checkTargets(_ arguments: ParsedArguments, _ targets: [(name: String, inputs: [String])]) -> Bool {
     let replace = arguments.flag("force")
     var seen: [(option: String, target: String)] = []
-    for name in names {
+    for (name, inputs) in targets {
       guard let path = arguments.value(name) else { continue }
       if let problem = problem(with: path, inputs: inputs, replace: replace) {
         Console.err("iconaudit: --\(name): \(problem)")
@@ -68,6 +74,7 @@ enum OutputFile {
   /// The resolved target of `path`, after the checks of ``problem(with:inputs:replace:)`` that
   /// concern the file itself.
   private static func target(of path: String, inputs: [String], replace: Bool) throws(Refusal) -> String {
+    if openDescriptor(path) != nil { return path }
     let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     for input in inputs {
       let resolved = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
@@ -87,6 +94,12 @@ enum OutputFile {
 
   /// ``write(_:to:inputs:)`` of a text in pieces (their concatenation), written one after the other.
   static func write(pieces: [[UInt8]], to path: String, inputs: [String], replace: Bool = false) throws {
+    if let fd = openDescriptor(path) {
+      // `-o /dev/stdout` with `>> log`: written through the descriptor the shell opened (appending),
+      // not through the file it leads to (which would be sniffed, or replaced by a rename).
+      guard writeAll(fd, pieces) else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
+      return
+    }
     let target = try target(of: path, inputs: inputs, replace: replace)
     var existing = stat()
     let exists = stat(target, &existing) == 0
@@ -121,13 +134,34 @@ enum OutputFile {
     guard writeAll(fd, pieces) else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
   }
 
-  private static func writeAll(_ fd: Int32, _ pieces: [[UInt8]]) -> Bool {
+  /// The descriptor a path names when it is one of this process's open descriptors
+  /// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`) and that descriptor is open.
+  static func openDescriptor(_ path: String) -> Int32? {
+    let fd: Int32?
+    switch path {
+    case "/dev/stdout": fd = STDOUT_FILENO
+    case "/dev/stderr": fd = STDERR_FILENO
+    default:
+      let number = path.hasPrefix("/dev/fd/") ? path.dropFirst(8) : path.hasPrefix("/proc/self/fd/") ? path.dropFirst(14) : nil
+      fd = number.flatMap { Int32($0) }
+    }
+    guard let fd, fd >= 0, fcntl(fd, F_GETFD) != -1 else { return nil }
+    return fd
+  }
+
+  static func writeAll(_ fd: Int32, _ pieces: [[UInt8]]) -> Bool {
     for bytes in pieces {
       var offset = 0
       while offset < bytes.count {
         let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
         if written < 0 {
           if errno == EINTR { continue }
+          if errno == EAGAIN || errno == EWOULDBLOCK {
+            // A non-blocking descriptor (a pipe from a slow reader): wait until it takes more.
+            var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&waiting, 1, -1)
+            continue
+          }
           return false
         }
         offset += written
@@ -163,34 +197,69 @@ enum OutputFile {
     }
   }
 
-  /// Whether the file at `path` is missing, empty, not a regular file, or looks like something
-  /// iconaudit writes: it names iconaudit in its first or last 16 KiB (HTML, Markdown, SARIF, the
-  /// JSON report, measurements and baseline, GitHub annotations), or it has the shape of an output
-  /// that does not (the text report and table, a text drift, Xcode diagnostics, drift and history
-  /// JSON).
+  /// Whether the file at `path` is missing, empty, not a regular file, or is something iconaudit
+  /// writes, told by each format's own marks (a file that merely mentions iconaudit, a README or a
+  /// CI workflow, is not one):
+  /// - JSON, parsed: a report or measurements (`tool.name`), SARIF (`runs[0].tool.driver.name`), a
+  ///   baseline (`tool`), drift (its five lists) or history (`movers` and `releases`);
+  /// - HTML: the report's generator meta, or the drift or history page's title; Markdown: a
+  ///   first line `## iconaudit`;
+  /// - text: a report's closing count, a measurement table's, a drift's first line; GitHub
+  ///   annotations and Xcode diagnostics: every line of that shape.
   static func looksWrittenByIconaudit(_ path: String) -> Bool {
     var info = stat()
     guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return true }
     guard let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
-    let window: UInt64 = 16 * 1024
-    let head = (try? handle.read(upToCount: Int(window))) ?? Data()
-    var tail = Data()
-    if UInt64(info.st_size) > window {
-      _ = try? handle.seek(toOffset: UInt64(info.st_size) - window)
-      tail = (try? handle.read(upToCount: Int(window))) ?? Data()
-    }
+    let window = 16 * 1024
+    let head = (try? handle.read(upToCount: window)) ?? Data()
     let text = String(decoding: head, as: UTF8.self)
-    let end = String(decoding: tail, as: UTF8.self)
-    if text.contains("iconaudit") || end.contains("iconaudit") { return true }
-    let lines = (text + "\n" + end).split(separator: "\n")
-    let first = text.prefix { $0 != "\n" }
-    let summary = #/^\d+ icons?: \d+ errors?, \d+ warnings?, \d+ notes?/#
-    let measured = #/^\d+ icons? measured$/#
-    if lines.contains(where: { $0.firstMatch(of: summary) != nil || $0.wholeMatch(of: measured) != nil }) { return true }
-    if first.hasPrefix("Drift ") && first.contains(" → ") { return true }
-    if first.firstMatch(of: #/: (error|warning|note): .*\[[a-z_]+\]$/#) != nil { return true }
-    if first == "{" && (text.contains("\"newFindings\"") || text.contains("\"movers\"")) { return true }
+    let trimmed = text.drop { $0.isWhitespace }
+    if trimmed.hasPrefix("{") {
+      // The whole file: a JSON report's marks can sit anywhere (keys are sorted). Reports of
+      // tens of thousands of icons are tens of MB; nothing else is read this way.
+      guard info.st_size <= 1 << 30, (try? handle.seek(toOffset: 0)) != nil, let data = try? handle.readToEnd(),
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      else { return false }
+      return isIconauditJSON(object)
+    }
+    var tail = ""
+    if Int(info.st_size) > window {
+      _ = try? handle.seek(toOffset: UInt64(Int(info.st_size) - window))
+      tail = String(decoding: (try? handle.read(upToCount: window)) ?? Data(), as: UTF8.self)
+    } else {
+      tail = text
+    }
+    let firstLine = text.prefix { $0 != "\n" }
+    let lastLine = tail.split(separator: "\n").last ?? ""
+    if trimmed.hasPrefix("<!DOCTYPE html>") || trimmed.hasPrefix("<html") {
+      return text.contains("<meta name=\"generator\" content=\"iconaudit ") || text.contains("<title>iconaudit drift: ")
+        || text.contains("<title>iconaudit history</title>")
+    }
+    if firstLine.hasPrefix("## iconaudit") { return true }
+    if firstLine.hasPrefix("Drift ") && firstLine.contains(" → ") { return true }
+    if lastLine.firstMatch(of: #/^\d+ icons?: \d+ errors?, \d+ warnings?, \d+ notes?/#) != nil { return true }
+    if lastLine.wholeMatch(of: #/\d+ icons? measured/#) != nil { return true }
+    // Line by line formats: every line of the head and of the tail (the first of the tail may be cut).
+    let lines = text.split(separator: "\n") + tail.split(separator: "\n").dropFirst()
+    if lines.allSatisfy({ $0.hasPrefix("::") && $0.contains("title=iconaudit ") }) { return true }
+    let diagnostic = #/^.+: (error|warning|note): .* \[[a-z_]+\]$/#
+    if lines.allSatisfy({ $0.wholeMatch(of: diagnostic) != nil }) { return true }
+    return false
+  }
+
+  /// Whether a JSON object is one that iconaudit writes (see ``looksWrittenByIconaudit(_:)``).
+  static func isIconauditJSON(_ object: [String: Any]) -> Bool {
+    if let tool = object["tool"] as? [String: Any], tool["name"] as? String == "iconaudit" { return true }
+    if object["tool"] as? String == "iconaudit", object["findings"] != nil { return true }  // a baseline
+    if let runs = object["runs"] as? [[String: Any]], let tool = runs.first?["tool"] as? [String: Any],
+      let driver = tool["driver"] as? [String: Any], driver["name"] as? String == "iconaudit"
+    {
+      return true
+    }
+    let keys = Set(object.keys)
+    if keys.isSuperset(of: ["added", "removed", "changed", "newFindings", "fixedFindings"]) { return true }  // drift
+    if keys == ["movers", "releases"] { return true }  // history
     return false
   }
 

@@ -127,8 +127,9 @@ enum FolderListing {
       let (name, valid) = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
         tuple.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { bytes in
           let raw = UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)))
-          if let name = String(validating: raw, as: UTF8.self) { return (name, true) }
-          return (String(decoding: raw, as: UTF8.self), false)
+          // Decoding repairs bad bytes with U+FFFD; the name was valid iff nothing was repaired.
+          let name = String(decoding: raw, as: UTF8.self)
+          return (name, name.utf8.elementsEqual(raw))
         }
       }
       if name == "." || name == ".." { continue }

@@ -126,6 +126,7 @@ public enum IconDiscovery {
     var issues: [DiscoveryIssue] = []
     var visited = Set<String>()
     var roots: [(path: String, canonical: String, isDirectory: Bool)] = []
+    var seenRoots = Set<String>()
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -137,8 +138,8 @@ public enum IconDiscovery {
         continue
       }
       let canonical = canonicalPath(path)
-      // The same file or folder named twice is read once.
-      if !roots.contains(where: { $0.canonical == canonical }) {
+      // The same file or folder named twice is read once (a set: a shell glob names thousands).
+      if seenRoots.insert(canonical).inserted {
         roots.append((path, canonical, isDirectory.boolValue))
       }
     }
@@ -233,7 +234,13 @@ public enum IconDiscovery {
       let full = directory.isEmpty ? entry : directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
       let rel = relative.isEmpty ? entry : relative + "/" + entry
       guard listed.validName else {
-        issues.append(DiscoveryIssue(path: full, reason: "the name is not valid UTF-8 (shown with U+FFFD); not read", relativePath: rel))
+        // Reported when it may have been an icon, an image set or a folder (as broken links are):
+        // a Latin-1 README beside the icons is not an input.
+        let couldBeRead = listed.kind == .folder || listed.kind == .link || listed.kind == .unknown
+          || (!inCatalog && parse(fileName: entry) != nil) || AssetCatalog.setKind(entry) != nil || !entry.contains(".")
+        if couldBeRead {
+          issues.append(DiscoveryIssue(path: full, reason: "the name is not valid UTF-8 (shown with U+FFFD); not read", relativePath: rel))
+        }
         continue
       }
       // What the entry is: from the listing for a plain file or folder; a symbolic link is followed

@@ -110,7 +110,7 @@ public enum Drift {
         changes.append(.init(metric: "size", before: a.perceivedSizePt, after: b.perceivedSizePt,
                              summary: signedPercent(b.perceivedSizePt / a.perceivedSizePt - 1)))
       }
-      if abs(b.strokeWeightPx - a.strokeWeightPx) > tolerances.strokePx {
+      if strokeMovedPx(a, b) > tolerances.strokePx {
         changes.append(.init(metric: "stroke", before: a.strokeWeightPt, after: b.strokeWeightPt,
                              summary: String(format: "%+.2f pt", b.strokeWeightPt - a.strokeWeightPt)))
       }
@@ -156,6 +156,14 @@ public enum Drift {
 }
 
 /// Gates for CI: `--fail-on new-findings|drift|score-drop=N`.
+/// How far a stroke moved, in px of the larger of the two scales: the same drawing exported at @2x
+/// and at @3x keeps its stroke in pt while its px differ by half, which is not a change. The
+/// tolerance is in px because measurement noise is a fraction of a pixel.
+func strokeMovedPx(_ a: Snapshot.Icon, _ b: Snapshot.Icon) -> Double {
+  func scale(_ icon: Snapshot.Icon) -> Double { icon.strokeWeightPt > 0 ? icon.strokeWeightPx / icon.strokeWeightPt : 1 }
+  return abs(b.strokeWeightPt - a.strokeWeightPt) * max(scale(a), scale(b))
+}
+
 public enum DriftGate: Sendable, Equatable {
   case newFindings
   case drift

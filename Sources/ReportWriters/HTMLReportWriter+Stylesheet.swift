@@ -20,8 +20,7 @@ extension HTMLReportWriter {
     --error:#ff453a;--warning:#ff9f0a;--info:#0a84ff;--ok:#30d158;--error-bg:rgba(255,69,58,.14);--warning-bg:rgba(255,159,10,.14);--info-bg:rgba(10,132,255,.14);
     --stage:#101012;--grid:rgba(255,255,255,.055);--glyph:#505057;
     --ov-extent:#409cff;--ov-hull:#d38bff;--ov-guide:#8e8e93;--ov-optical:#ff375f;
-    --band:rgba(48,209,88,.20);--median:#30d158}
-    .tag.sev-error,.tag.sev-warning{color:#000}}
+    --band:rgba(48,209,88,.20);--median:#30d158}}
     *{box-sizing:border-box}
     html{-webkit-text-size-adjust:100%}
     body{margin:0;background:var(--bg);color:var(--text);font:14px/1.45 var(--sans)}
@@ -179,6 +178,7 @@ extension HTMLReportWriter {
     .tag{display:inline-block;font-size:11px;line-height:18px;padding:0 8px;border-radius:999px;text-decoration:none;font-weight:600}
     .tag.sev-error{background:var(--error);color:#fff}
     .tag.sev-warning{background:var(--warning);color:#fff}
+    @media (prefers-color-scheme:dark){.tag.sev-error,.tag.sev-warning{color:#000}}
     .tag.sev-info{background:var(--info-bg);color:var(--info)}
     #findings .all-clear{margin:12px 0 0;color:var(--ok);font-weight:600}
     .rule{border-top:1px solid var(--line);padding:18px 0 6px;margin-top:14px;scroll-margin-top:16px}

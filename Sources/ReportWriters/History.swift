@@ -34,7 +34,7 @@ public struct HistoryReport: Sendable {
     let noise = DriftTolerances()
     for (id, (a, la)) in firstSeen {
       guard let (b, lb) = lastSeen[id], la != lb, a.perceivedSizePt > 0 else { continue }
-      guard abs(b.perceivedSizePt / a.perceivedSizePt - 1) > noise.size || abs(b.strokeWeightPx - a.strokeWeightPx) > noise.strokePx
+      guard abs(b.perceivedSizePt / a.perceivedSizePt - 1) > noise.size || strokeMovedPx(a, b) > noise.strokePx
       else { continue }
       movers.append(Mover(id: id, sizeChange: b.perceivedSizePt / a.perceivedSizePt - 1,
                           strokeChangePx: b.strokeWeightPx - a.strokeWeightPx,

@@ -15,13 +15,18 @@ public enum TextReportWriter {
     let iconWithId = firstIcons
     // Every icon of a family, selected states included (as the Markdown and HTML reports count them).
     let membersOf = Dictionary(grouping: report.icons, by: \.family).mapValues(\.count)
+    let selectedOf = Dictionary(grouping: report.icons.filter { $0.state == .selected }, by: \.family).mapValues(\.count)
     // Each family's table on its own, on all cores, joined in report order.
     var out = report.families.parallelMap { family -> String in
       var out = ""
       let title = report.displayName(ofFamily: family.name)
       let items = family.icons.count, all = max(membersOf[family.name] ?? items, items)
-      out += paint(title, "1") + "  " + plural(all, "icon")
-        + (all > items ? " (\(plural(items, "item")) and \(plural(all - items, "selected state")))" : "")
+      let selected = selectedOf[family.name] ?? 0, leftOut = max(0, all - items - selected)
+      var detail: [String] = []
+      if selected > 0 { detail.append("\(plural(items, "item")) and \(plural(selected, "selected state"))") }
+      // Icons the statistics leave out (on an opaque background): not in the table below.
+      if leftOut > 0 { detail.append("\(leftOut) not compared with the others: see their findings") }
+      out += paint(title, "1") + "  " + plural(all, "icon") + (detail.isEmpty ? "" : " (" + detail.joined(separator: "; ") + ")")
         + ", consistency \(String(format: "%.0f", family.consistencyScore))/100"
       if let majority = family.majorityStyle { out += ", \(majority.rawValue)" } else { out += ", outline + filled" }
       out += "\n"

@@ -194,6 +194,25 @@ struct IconRulesTests {
     #expect(report.findings.allSatisfy { $0.iconId == "boxed" }, "\(report.findings.map { ($0.iconId, $0.ruleId) })")
   }
 
+  @Test("icons on an opaque background are left out of the family's statistics: the others are not judged by them")
+  func opaqueIconsLeaveTheStatistics() {
+    // Two clean outlines and three boxed ones: the boxed squares must not make the family "filled"
+    // and the clean icons "too small".
+    var examples = Array(ExampleFamily.icons().prefix(2))
+    for k in 0..<3 { examples.append(.init(id: "boxed\(k)", image: HygieneExamples.onWhite(HygieneExamples.ring))) }
+    let icons = examples.map { icon -> AuditIcon in
+      let mask = icon.image.alphaMask
+      return AuditIcon(id: icon.id, path: icon.id + ".png", family: "f", role: icon.role, scale: icon.image.scale,
+                       widthPx: icon.image.width, heightPx: icon.image.height,
+                       metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask)
+    }
+    let report = Auditor.audit(icons)
+    let clean = report.findings.filter { !$0.iconId.hasPrefix("boxed") }
+    #expect(clean.isEmpty, "\(clean.map { ($0.iconId, $0.ruleId, $0.message) })")
+    #expect(report.families.first?.icons.map(\.id).sorted() == examples.prefix(2).map(\.id).sorted())
+    #expect(report.findings.filter { $0.ruleId == "template_opaque_background" }.count == 3)
+  }
+
   // MARK: too_much_detail
 
   @Test("too_much_detail: the limit scales with the glyph's size and stroke")

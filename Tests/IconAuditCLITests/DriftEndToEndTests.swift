@@ -88,6 +88,20 @@ func plusGlyph() -> AlphaMask {
     #expect(history.stdout.contains(#/\| g2 \| [+-]\d+\.\d% \| \+(0\.9|1\.0)\d pt \|/#), "\(history.stdout)")
   }
 
+  @Test("the same drawings exported at @2x and then at @3x have not drifted (strokes compared in pt)")
+  func sameDrawingsAtAnotherScale() throws {
+    let root = try makeTemporaryFolder("drift-scale")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    for i in 0..<8 {
+      try FileManager.default.createDirectory(atPath: root + "/a/Icons", withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: root + "/b/Icons", withIntermediateDirectories: true)
+      try write(PNGCodec.encode(ExampleFamily.glyph(i, scale: 2)), "\(root)/a/Icons/g\(i)@2x.png")
+      try write(PNGCodec.encode(ExampleFamily.glyph(i, scale: 3)), "\(root)/b/Icons/g\(i)@3x.png")
+    }
+    let run = try runTool(["drift", "--fail-on", "drift", root + "/a/Icons", root + "/b/Icons"])
+    #expect(run.status == 0 && !run.stdout.contains("stroke"), "\(run.stdout)")
+  }
+
   /// A folder audited on the spot with an unreadable icon: the drift is still reported, the file
   /// is named, and the exit status is 2 (as for `audit`), over a tripped gate too.
   @Test func anUnreadableIconInAFolderExitsTwo() throws {

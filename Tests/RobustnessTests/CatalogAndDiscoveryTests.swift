@@ -274,6 +274,11 @@ extension Result {
     #expect(fd >= 0)
     iconPNG.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
     close(fd)
+    // A Latin-1 README beside the icons is not an input: not reported.
+    let readme = Array((scratch.path + "/caf").utf8CString.dropLast()) + [CChar(bitPattern: 0xE9)] + Array(".txt".utf8CString)
+    let readmeFD = readme.withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+    #expect(readmeFD >= 0)
+    close(readmeFD)
     let (icons, issues) = IconDiscovery.discover([scratch.path])
     #expect(icons.map(\.id) == ["good"])
     #expect(issueLines(issues, under: scratch.path) == ["bad\u{FFFD}.png: the name is not valid UTF-8 (shown with U+FFFD); not read"])

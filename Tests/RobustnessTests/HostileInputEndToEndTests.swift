@@ -345,7 +345,51 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
       let message = try String(contentsOfFile: scratch.path + "/full.err", encoding: .utf8)
       #expect(process.terminationStatus == 70)
       #expect(message == "iconaudit: standard output: cannot write (No space left on device)\n", "\(message)")
+      // Both streams full: still no crash (the message is lost), exit 70.
+      let both = Process()
+      both.executableURL = URL(fileURLWithPath: "/bin/sh")
+      both.arguments = ["-c", "'\(tool)' audit '\(scratch.path)/Toolbar' > /dev/full 2> /dev/full"]
+      try both.run()
+      both.waitUntilExit()
+      #expect(both.terminationStatus == 70)
     }
+    // `-o /dev/stdout` into a log opened for appending: appended, not refused, not replaced.
+    let log = scratch.path + "/log.txt"
+    try scratch.file("log.txt", "earlier lines\n")
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = ["-c", "'\(iconauditPath())' audit '\(scratch.path)/Toolbar' -o /dev/stdout >> '\(log)'"]
+    try shell.run()
+    shell.waitUntilExit()
+    let logged = try String(contentsOfFile: log, encoding: .utf8)
+    #expect([0, 1].contains(shell.terminationStatus) && logged.hasPrefix("earlier lines\nToolbar  "), "\(logged.prefix(60))")
+    // Files that only mention iconaudit are the user's: not replaced.
+    for (name, text) in [("NOTES.md", "# App\nwe check icons with iconaudit\n"), ("ci.yml", "- run: iconaudit audit App --format github\n"),
+                         ("package.json", #"{"scripts": {"lint": "iconaudit audit icons"}}"#),
+                         ("page.html", "<!DOCTYPE html><title>iconaudit notes</title>")] {
+      try scratch.file(name, text)
+      let run = try iconaudit(["audit", "--format", "markdown", "--output", scratch.path + "/" + name, scratch.path + "/Toolbar"])
+      #expect(run.status == 64, "\(name): \(run.stderr)")
+      #expect(try String(contentsOfFile: scratch.path + "/" + name, encoding: .utf8) == text)
+    }
+    // Large reports whose marks lie deep inside (40 unreadable files: the SARIF's notifications,
+    // the JSON's unreadable list) are still recognised on the next run, in every format.
+    for i in 0..<40 { try scratch.file("Big/bad\(i)@2x.png", [0x89, 0x50]) }
+    try writeGoodFamily(scratch, in: "Big")
+    for format in ["json", "sarif", "markdown", "html", "text", "github", "xcode"] {
+      let report = scratch.path + "/big-\(format)"
+      for run in 0..<2 {
+        let again = try iconaudit(["audit", "--format", format, "--output", report, scratch.path + "/Big"])
+        #expect(again.status == 2, "\(format), run \(run): \(again.stderr.suffix(300))")
+      }
+    }
+    // The report must not replace the baseline it reads; a new baseline may.
+    let base = scratch.path + "/base.json"
+    #expect([0, 1].contains(try iconaudit(["audit", "--write-baseline", base, scratch.path + "/Toolbar"]).status))
+    let over = try iconaudit(["audit", "--baseline", base, "--format", "json", "--output", base, scratch.path + "/Toolbar"])
+    #expect(over.status == 64 && over.stderr.contains("refusing to overwrite an input file"), "\(over.stderr)")
+    let update = try iconaudit(["audit", "--baseline", base, "--write-baseline", base, scratch.path + "/Toolbar"])
+    #expect([0, 1].contains(update.status), "\(update.stderr)")
     // A FIFO target is written through, not replaced by a regular file.
     let fifo = scratch.path + "/report.fifo"
     #expect(mkfifo(fifo, 0o644) == 0)
