@@ -200,8 +200,9 @@ enum OutputFile {
   /// Whether the file at `path` is missing, empty, not a regular file, or is something iconaudit
   /// writes, told by each format's own marks (a file that merely mentions iconaudit, a README or a
   /// CI workflow, is not one):
-  /// - JSON, parsed: a report or measurements (`tool.name`), SARIF (`runs[0].tool.driver.name`), a
-  ///   baseline (`tool`), drift (its five lists) or history (`movers` and `releases`);
+  /// - JSON: a report or measurements (`tool.name`), SARIF (the driver's name), a baseline
+  ///   (`tool`), drift (its lists) or history (`movers` and `releases`), found as iconaudit
+  ///   writes them (``jsonMarks``);
   /// - HTML: the report's generator meta, or the drift or history page's title; Markdown: a
   ///   first line `## iconaudit`;
   /// - text: a report's closing count, a measurement table's, a drift's first line; GitHub
@@ -216,12 +217,10 @@ enum OutputFile {
     let text = String(decoding: head, as: UTF8.self)
     let trimmed = text.drop { $0.isWhitespace }
     if trimmed.hasPrefix("{") {
-      // The whole file: a JSON report's marks can sit anywhere (keys are sorted). Reports of
-      // tens of thousands of icons are tens of MB; nothing else is read this way.
-      guard info.st_size <= 1 << 30, (try? handle.seek(toOffset: 0)) != nil, let data = try? handle.readToEnd(),
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-      else { return false }
-      return isIconauditJSON(object)
+      // A JSON report's marks can sit anywhere (keys are sorted; a report of 10,000 icons is tens
+      // of MB): the file is searched for them as iconaudit writes them, a megabyte at a time,
+      // rather than parsed (parsing a 31 MB report took a second and 400 MB).
+      return containsAll(handle, any: Self.jsonMarks)
     }
     var tail = ""
     if Int(info.st_size) > window {
@@ -248,18 +247,53 @@ enum OutputFile {
     return false
   }
 
-  /// Whether a JSON object is one that iconaudit writes (see ``looksWrittenByIconaudit(_:)``).
-  static func isIconauditJSON(_ object: [String: Any]) -> Bool {
-    if let tool = object["tool"] as? [String: Any], tool["name"] as? String == "iconaudit" { return true }
-    if object["tool"] as? String == "iconaudit", object["findings"] != nil { return true }  // a baseline
-    if let runs = object["runs"] as? [[String: Any]], let tool = runs.first?["tool"] as? [String: Any],
-      let driver = tool["driver"] as? [String: Any], driver["name"] as? String == "iconaudit"
-    {
-      return true
+  /// How iconaudit's JSON outputs mark themselves, as they are written (two-space indentation):
+  /// each entry is a set of byte strings that must all occur.
+  static let jsonMarks: [[String]] = [
+    ["\n  \"tool\": {\n    \"name\": \"iconaudit\","],  // the audit report and measurements
+    ["\n        \"driver\": {\n          \"name\": \"iconaudit\","],  // SARIF
+    ["\n  \"tool\": \"iconaudit\",", "\n  \"findings\": ["],  // a baseline
+    ["\n  \"added\": [", "\n  \"fixedFindings\": [", "\n  \"newFindings\": [", "\n  \"removed\": ["],  // drift
+    ["{\n  \"movers\": [", "\n  \"releases\": ["],  // history
+  ]
+
+  /// Whether the file holds every string of at least one of `any`'s sets, read a megabyte at a time
+  /// from its end (sorted keys put the reports' `tool` near the end), each read overlapping the
+  /// previous one by the longest string.
+  static func containsAll(_ handle: FileHandle, any sets: [[String]]) -> Bool {
+    let needles = sets.map { $0.map { Array($0.utf8) } }
+    var found = needles.map { [Bool](repeating: false, count: $0.count) }
+    let overlap = needles.joined().map(\.count).max() ?? 0
+    guard let size = try? handle.seekToEnd() else { return false }
+    let chunk: UInt64 = 1 << 20
+    var end = size
+    while end > 0 {
+      let start = end > chunk ? end - chunk : 0
+      guard (try? handle.seek(toOffset: start)) != nil,
+        let data = try? handle.read(upToCount: Int(min(end + UInt64(overlap), size) - start))
+      else { return false }
+      data.withUnsafeBytes { raw in
+        for (i, set) in needles.enumerated() {
+          for (j, needle) in set.enumerated() where !found[i][j] { found[i][j] = contains(raw, needle) }
+        }
+      }
+      if found.contains(where: { !$0.contains(false) }) { return true }
+      end = start
     }
-    let keys = Set(object.keys)
-    if keys.isSuperset(of: ["added", "removed", "changed", "newFindings", "fixedFindings"]) { return true }  // drift
-    if keys == ["movers", "releases"] { return true }  // history
+    return false
+  }
+
+  /// Whether `needle` occurs in `haystack` (memchr to each candidate first byte, then a compare).
+  static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, let base = haystack.baseAddress, haystack.count >= needle.count else { return needle.isEmpty }
+    let last = haystack.count - needle.count
+    var start = 0
+    while start <= last {
+      guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
+      let at = base.distance(to: UnsafeRawPointer(hit))
+      if needle.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, needle.count) }) == 0 { return true }
+      start = at + 1
+    }
     return false
   }
 

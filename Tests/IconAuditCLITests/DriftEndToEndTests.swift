@@ -86,6 +86,19 @@ func plusGlyph() -> AlphaMask {
     let movers = history.stdout.split(separator: "\n").filter { $0.hasPrefix("| g") }.map { $0.split(separator: "|").first! }
     #expect(Set(movers.map { $0.trimmingCharacters(in: .whitespaces) }) == ["g1", "g2"], "\(history.stdout)")
     #expect(history.stdout.contains(#/\| g2 \| [+-]\d+\.\d% \| \+(0\.9|1\.0)\d pt \|/#), "\(history.stdout)")
+    // Their own outputs are replaced when the same command runs again, in every format.
+    for format in ["text", "json", "markdown", "html"] {
+      for run in 0..<2 {
+        let again = try runTool(["drift", "--format", format, "--output", root + "/drift-" + format, root + "/1.0.json", root + "/2.0.json"])
+        #expect(again.status == 0, "drift \(format), run \(run): \(again.stderr)")
+      }
+    }
+    for format in ["markdown", "json", "html"] {
+      for run in 0..<2 {
+        let again = try runTool(["history", "--format", format, "--output", root + "/history-" + format, root + "/1.0.json", root + "/2.0.json"])
+        #expect(again.status == 0, "history \(format), run \(run): \(again.stderr)")
+      }
+    }
   }
 
   @Test("the same drawings exported at @2x and then at @3x have not drifted (strokes compared in pt)")
