@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParsing
 import Foundation
+import Guidelines
 import IconRaster
 
 /// Writes a report file atomically (a temporary file in the same folder, flushed, then a rename), so a
@@ -29,6 +30,10 @@ enum OutputFile {
   /// input, a folder, a file iconaudit did not write without `replace`, a missing folder), or nil.
   static func problem(with path: String, inputs: [String], replace: Bool) -> String? {
     guard !path.isEmpty else { return "the output file name is empty" }
+    if isDescriptorPath(path) {
+      return openDescriptor(path) == nil ? "\(path): not an open file descriptor of this process" : nil
+    }
+    guard !path.hasSuffix("/") else { return "\(path): names a folder, not a file" }
     do {
       _ = try target(of: path, inputs: inputs, replace: replace)
     } catch {
@@ -55,13 +60,17 @@ enum OutputFile {
   static func checkTargets(_ arguments: ParsedArguments, _ targets: [(name: String, inputs: [String])]) -> Bool {
     let replace = arguments.flag("force")
     var seen: [(option: String, target: String)] = []
+    // Without --output the report goes to standard output: a baseline sent there would mix with it.
+    if arguments.value("output") == nil, targets.contains(where: { $0.name == "output" }), let stdout = identity("/dev/stdout") {
+      seen.append(("output (standard output)", stdout))
+    }
     for (name, inputs) in targets {
       guard let path = arguments.value(name) else { continue }
       if let problem = problem(with: path, inputs: inputs, replace: replace) {
         Console.err("iconaudit: --\(name): \(problem)")
         return false
       }
-      let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+      let target = identity(path) ?? path
       if let other = seen.first(where: { $0.target == target }) {
         Console.err("iconaudit: --\(other.option) and --\(name) name the same file (\(path)); give each its own")
         return false
@@ -110,7 +119,8 @@ enum OutputFile {
       return
     }
     let folder = PathText.parent(target)
-    let temporary = (folder.isEmpty ? "." : folder) + "/.\(PathText.lastComponent(target)).\(UUID().uuidString).tmp"
+    // A short name: a long target name (up to the file system's 255 bytes) must still fit.
+    let temporary = (folder.isEmpty ? "." : folder) + "/.iconaudit-\(UInt32.random(in: .min ... .max)).tmp"
     // O_EXCL: never follow or reuse something already at the temporary name.
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? existing.st_mode & 0o777 : 0o644)
     guard fd >= 0 else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
@@ -134,9 +144,40 @@ enum OutputFile {
     guard writeAll(fd, pieces) else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
   }
 
+  /// What a path would write to, to tell when two name the same file: an open descriptor's device
+  /// and inode; an existing file's real path; for a new file, its folder's real path and its name
+  /// (a symbolic link to the folder then resolves too).
+  static func identity(_ path: String) -> String? {
+    if let fd = openDescriptor(path) {
+      var info = stat()
+      guard fstat(fd, &info) == 0 else { return nil }
+      return "descriptor \(info.st_dev):\(info.st_ino)"
+    }
+    var info = stat()
+    if stat(path, &info) == 0 {
+      if (info.st_mode & S_IFMT) != S_IFREG { return "descriptor \(info.st_dev):\(info.st_ino)" }
+      guard let real = realpath(path, nil) else { return nil }
+      defer { free(real) }
+      return String(cString: real)
+    }
+    let folder = PathText.parent(path).isEmpty ? "." : PathText.parent(path)
+    guard let real = realpath(folder, nil) else { return nil }
+    defer { free(real) }
+    return String(cString: real) + "/" + PathText.lastComponent(path)
+  }
+
+  /// Whether a path names a descriptor of this process rather than a file (`/dev/stdout`,
+  /// `/dev/fd/3`, also spelled `/dev//stdout`).
+  static func isDescriptorPath(_ path: String) -> Bool {
+    let p = URL(fileURLWithPath: path).standardizedFileURL.path
+    return ["/dev/stdout", "/dev/stderr", "/dev/stdin"].contains(p) || p.hasPrefix("/dev/fd/") || p.hasPrefix("/proc/self/fd/")
+  }
+
   /// The descriptor a path names when it is one of this process's open descriptors
   /// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`) and that descriptor is open.
   static func openDescriptor(_ path: String) -> Int32? {
+    guard isDescriptorPath(path) else { return nil }
+    let path = URL(fileURLWithPath: path).standardizedFileURL.path
     let fd: Int32?
     switch path {
     case "/dev/stdout": fd = STDOUT_FILENO
@@ -229,21 +270,32 @@ enum OutputFile {
     } else {
       tail = text
     }
-    let firstLine = text.prefix { $0 != "\n" }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let firstLine = lines.first ?? "", secondLine = lines.dropFirst().first ?? ""
     let lastLine = tail.split(separator: "\n").last ?? ""
     if trimmed.hasPrefix("<!DOCTYPE html>") || trimmed.hasPrefix("<html") {
       return text.contains("<meta name=\"generator\" content=\"iconaudit ") || text.contains("<title>iconaudit drift: ")
         || text.contains("<title>iconaudit history</title>")
     }
-    if firstLine.hasPrefix("## iconaudit") { return true }
-    if firstLine.hasPrefix("Drift ") && firstLine.contains(" → ") { return true }
-    if lastLine.firstMatch(of: #/^\d+ icons?: \d+ errors?, \d+ warnings?, \d+ notes?/#) != nil { return true }
-    if lastLine.wholeMatch(of: #/\d+ icons? measured/#) != nil { return true }
-    // Line by line formats: every line of the head and of the tail (the first of the tail may be cut).
-    let lines = text.split(separator: "\n") + tail.split(separator: "\n").dropFirst()
-    if lines.allSatisfy({ $0.hasPrefix("::") && $0.contains("title=iconaudit ") }) { return true }
-    let diagnostic = #/^.+: (error|warning|note): .* \[[a-z_]+\]$/#
-    if lines.allSatisfy({ $0.wholeMatch(of: diagnostic) != nil }) { return true }
+    // Markdown: the heading each Markdown output starts with.
+    if firstLine.hasPrefix("## iconaudit: ") || firstLine.hasPrefix("## iconaudit drift: ") || firstLine == "## iconaudit history" {
+      return true
+    }
+    // Text: a drift's two first lines; a report's closing count; a measurement table's header and count.
+    if firstLine.hasPrefix("Drift ") && firstLine.contains(" → ") && secondLine.hasPrefix("consistency ") { return true }
+    if lastLine.wholeMatch(of: #/\d+ icons?: \d+ errors?, \d+ warnings?, \d+ notes?(, \d+ unreadable)?/#) != nil { return true }
+    if lastLine.wholeMatch(of: #/\d+ icons? measured/#) != nil && firstLine.hasPrefix("icon ") { return true }
+    // Line by line formats: every whole line of the head and of the tail (a window's cut line is
+    // left out), and at least one.
+    let cut = Int(info.st_size) > window
+    let complete = (cut ? lines.dropLast() : lines[...]).filter { !$0.isEmpty }
+      + (cut ? tail.split(separator: "\n").dropFirst() : [])
+    guard !complete.isEmpty else { return false }
+    if complete.allSatisfy({ $0.hasPrefix("::") && $0.contains("title=iconaudit ") }) { return true }
+    // Xcode diagnostics: "path: error: message [rule]", the rule one of iconaudit's.
+    let rules = Set(RuleRegistry.identifiers + ["unreadable"])
+    let diagnostic = #/^.+: (error|warning|note): .* \[([a-z_]+)\]$/#
+    if complete.allSatisfy({ line in line.wholeMatch(of: diagnostic).map { rules.contains(String($0.2)) } ?? false }) { return true }
     return false
   }
 

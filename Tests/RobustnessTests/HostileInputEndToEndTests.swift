@@ -366,7 +366,10 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
     // Files that only mention iconaudit are the user's: not replaced.
     for (name, text) in [("NOTES.md", "# App\nwe check icons with iconaudit\n"), ("ci.yml", "- run: iconaudit audit App --format github\n"),
                          ("package.json", #"{"scripts": {"lint": "iconaudit audit icons"}}"#),
-                         ("page.html", "<!DOCTYPE html><title>iconaudit notes</title>")] {
+                         ("page.html", "<!DOCTYPE html><title>iconaudit notes</title>"),
+                         ("ci.log", "build ok\n3 icons: 0 errors, 0 warnings, 0 notes remaining after review\n"),
+                         ("setup.md", "## iconaudit setup\n"), ("mypy.txt", "src/a.py:10: error: Incompatible types [assignment]\n"),
+                         ("blank.txt", "\n\n\n"), ("drift.txt", "Drift compensation → see manual\n")] {
       try scratch.file(name, text)
       let run = try iconaudit(["audit", "--format", "markdown", "--output", scratch.path + "/" + name, scratch.path + "/Toolbar"])
       #expect(run.status == 64, "\(name): \(run.stderr)")
@@ -374,7 +377,8 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
     }
     // Large reports whose marks lie deep inside (40 unreadable files: the SARIF's notifications,
     // the JSON's unreadable list) are still recognised on the next run, in every format.
-    for i in 0..<40 { try scratch.file("Big/bad\(i)@2x.png", [0x89, 0x50]) }
+    // Long names: the GitHub and Xcode reports pass 16 KiB, so the head's last line is cut.
+    for i in 0..<150 { try scratch.file("Big/bad-\(String(repeating: "long-name-", count: 8))\(i)@2x.png", [0x89, 0x50]) }
     try writeGoodFamily(scratch, in: "Big")
     for format in ["json", "sarif", "markdown", "html", "text", "github", "xcode"] {
       let report = scratch.path + "/big-\(format)"
@@ -383,6 +387,24 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
         #expect(again.status == 2, "\(format), run \(run): \(again.stderr.suffix(300))")
       }
     }
+    // The same new file through a symbolic link to its folder, a baseline sent to the standard output
+    // the report goes to, a descriptor that is not open, a name ending in "/": refused up front.
+    try FileManager.default.createDirectory(atPath: scratch.path + "/real", withIntermediateDirectories: true)
+    try scratch.link("linked", to: scratch.path + "/real")
+    let twice = try iconaudit(["audit", "-o", scratch.path + "/linked/x.json", "--write-baseline", scratch.path + "/real/x.json",
+                               scratch.path + "/Toolbar"])
+    #expect(twice.status == 64 && twice.stderr.contains("name the same file"), "\(twice.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: scratch.path + "/real/x.json"))
+    let mixed = try iconaudit(["audit", "--write-baseline", "/dev/stdout", scratch.path + "/Toolbar"])
+    #expect(mixed.status == 64 && mixed.stderr.contains("--output (standard output) and --write-baseline"), "\(mixed.stderr)")
+    let closed = try iconaudit(["audit", "-o", "/dev/fd/57", scratch.path + "/Toolbar"])
+    #expect(closed.status == 64 && closed.stderr.contains("not an open file descriptor"), "\(closed.stderr)")
+    let slash = try iconaudit(["audit", "-o", scratch.path + "/report.txt/", scratch.path + "/Toolbar"])
+    #expect(slash.status == 64 && slash.stderr.contains("names a folder"), "\(slash.stderr)")
+    // A long name (the temporary file beside it must still fit in 255 bytes).
+    let long = scratch.path + "/" + String(repeating: "r", count: 240) + ".txt"
+    #expect([0, 1].contains(try iconaudit(["audit", "-o", long, scratch.path + "/Toolbar"]).status))
+    #expect(FileManager.default.fileExists(atPath: long))
     // The report must not replace the baseline it reads; a new baseline may.
     let base = scratch.path + "/base.json"
     #expect([0, 1].contains(try iconaudit(["audit", "--write-baseline", base, scratch.path + "/Toolbar"]).status))
