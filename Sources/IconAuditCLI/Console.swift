@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import ReportWriters
 
 /// Standard output and error, and whether they are terminals.
 enum Console {
@@ -29,26 +30,9 @@ enum Console {
     _ = OutputFile.writeAll(STDERR_FILENO, [bytes])
   }
 
-  /// Text with control characters made visible (`\u{1B}`), so that a file name cannot send escape
-  /// sequences to the terminal (retitle it, hide text, fake colours) or, unless `keepNewlines`, start a
-  /// line of its own on stderr.
+  /// Text with control characters made visible (``PlainText/printable(_:keepNewlines:)``).
   static func printable(_ text: String, keepNewlines: Bool) -> String {
-    guard text.unicodeScalars.contains(where: { isControl($0) && !(keepNewlines && ($0 == "\n" || $0 == "\t")) }) else {
-      return text
-    }
-    var out = ""
-    for scalar in text.unicodeScalars {
-      if isControl(scalar) && !(keepNewlines && (scalar == "\n" || scalar == "\t")) {
-        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
-
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    PlainText.printable(text, keepNewlines: keepNewlines)
   }
 
   static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }

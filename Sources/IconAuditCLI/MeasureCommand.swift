@@ -123,7 +123,7 @@ public enum MeasureOutput {
     for icon in icons {
       let m = icon.metrics
       rows.append([
-        icon.path, "@\(format(icon.scale, 2))x", "\(icon.widthPx)×\(icon.heightPx)",
+        PlainText.field(icon.path), "@\(format(icon.scale, 2))x", "\(icon.widthPx)×\(icon.heightPx)",
         format(m.perceivedSizePt, 2), "\(format(m.extentPt.width, 1))×\(format(m.extentPt.height, 1))",
         format(m.inkAreaPt2, 1), format(m.strokeWeightPt, 2), format(m.detailDensity, 1), m.style.rawValue,
       ])

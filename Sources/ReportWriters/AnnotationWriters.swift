@@ -21,7 +21,8 @@ public enum GitHubAnnotationWriter {
 
   /// Escapes a command's message (GitHub's `escapeData`).
   static func data(_ s: String) -> String {
-    s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    // Other control characters (a terminal escape in a file name) made visible first.
+    PlainText.printable(s, keepNewlines: true).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
   }
 
   /// Escapes a command property (GitHub's `escapeProperty`).
@@ -43,13 +44,13 @@ public enum XcodeDiagnosticsWriter {
       let kind = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "note"
       var message = f.message
       if let fix = f.fix { message += "; fix: \(fix)" }
-      out += "\(absolute(f.path)): \(kind): \(oneLine(message)) [\(f.ruleId)]\n"
+      out += "\(PlainText.field(absolute(f.path))): \(kind): \(oneLine(message)) [\(f.ruleId)]\n"
     }
-    for item in report.unreadable { out += "\(absolute(item.path)): error: \(oneLine(item.reason)) [unreadable]\n" }
+    for item in report.unreadable { out += "\(PlainText.field(absolute(item.path))): error: \(oneLine(item.reason)) [unreadable]\n" }
     return out
   }
 
   static func oneLine(_ s: String) -> String {
-    s.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+    PlainText.field(s.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " "))
   }
 }

@@ -6,17 +6,18 @@ public enum DriftWriter {
   static func name(_ s: Snapshot) -> String { s.label ?? s.source }
 
   public static func text(_ d: DriftReport) -> String {
-    var out = "Drift \(name(d.before)) → \(name(d.after))\n"
+    var out = "Drift \(PlainText.field(name(d.before))) → \(PlainText.field(name(d.after)))\n"
     out += String(format: "consistency %.1f → %.1f (%+.1f)\n", d.scoreBefore, d.scoreAfter, d.scoreAfter - d.scoreBefore)
-    for id in d.added { out += "  + \(id) added\n" }
-    for id in d.removed { out += "  - \(id) removed\n" }
-    for r in d.renamed { out += "  ~ \(r.from) renamed to \(r.to)\n" }
+    let f = PlainText.field
+    for id in d.added { out += "  + \(f(id)) added\n" }
+    for id in d.removed { out += "  - \(f(id)) removed\n" }
+    for r in d.renamed { out += "  ~ \(f(r.from)) renamed to \(f(r.to))\n" }
     for c in d.changed {
-      out += "  * \(c.id): " + c.changes.map(\.text).joined(separator: "; ") + "\n"
+      out += "  * \(f(c.id)): " + c.changes.map(\.text).joined(separator: "; ") + "\n"
     }
     if !d.hasDrift { out += "  no icon changed beyond measurement noise\n" }
-    for f in d.newFindings { out += "  new finding: \(f.path): \(f.severity): \(f.message) [\(f.ruleId)]\n" }
-    for f in d.fixedFindings { out += "  fixed: \(f.path): \(f.message) [\(f.ruleId)]\n" }
+    for n in d.newFindings { out += "  new finding: \(f(n.path)): \(n.severity): \(f(n.message)) [\(n.ruleId)]\n" }
+    for x in d.fixedFindings { out += "  fixed: \(f(x.path)): \(f(x.message)) [\(x.ruleId)]\n" }
     return out
   }
 

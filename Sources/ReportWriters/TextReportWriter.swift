@@ -26,7 +26,7 @@ public enum TextReportWriter {
       if selected > 0 { detail.append("\(plural(items, "item")) and \(plural(selected, "selected state"))") }
       // Icons the statistics leave out (on an opaque background): not in the table below.
       if leftOut > 0 { detail.append("\(leftOut) not compared with the others: see their findings") }
-      out += paint(title, "1") + "  " + plural(all, "icon") + (detail.isEmpty ? "" : " (" + detail.joined(separator: "; ") + ")")
+      out += paint(PlainText.field(title), "1") + "  " + plural(all, "icon") + (detail.isEmpty ? "" : " (" + detail.joined(separator: "; ") + ")")
         + ", consistency \(String(format: "%.0f", family.consistencyScore))/100"
       if let majority = family.majorityStyle { out += ", \(majority.rawValue)" } else { out += ", outline + filled" }
       out += "\n"
@@ -37,7 +37,7 @@ public enum TextReportWriter {
         let mark = worst == .error ? paint("✗", "31") : worst == .warning ? paint("!", "33") : " "
         // The size the family compares (and ×median divides): the same figure as the HTML page's
         // and the findings', not the hull alone.
-        rows.append([mark, (icon.path as NSString).lastPathComponent, String(format: "%.1f", e.size.value),
+        rows.append([mark, PlainText.field(PathText.lastComponent(icon.path)), String(format: "%.1f", e.size.value),
                      String(format: "%.2f", e.size.ratio), String(format: "%.2f", icon.metrics.strokeWeightPt),
                      String(format: "%.0f", icon.metrics.detailDensity), e.style.rawValue])
       }
@@ -57,11 +57,14 @@ public enum TextReportWriter {
         case .warning: severity = paint("warning", "33;1")
         case .info: severity = paint("info", "36")
         }
-        out += "\(finding.path): \(severity): \(finding.message) [\(finding.ruleId)]\n"
-        if let fix = finding.fix { out += "    fix: \(fix)\n" }
+        // Names come from files and folders: nothing in them may drive the terminal.
+        out += "\(PlainText.field(finding.path)): \(severity): \(PlainText.field(finding.message)) [\(finding.ruleId)]\n"
+        if let fix = finding.fix { out += "    fix: \(PlainText.field(fix))\n" }
       }
     }
-    for item in report.unreadable { out += "\(item.path): " + paint("unreadable", "31") + ": \(item.reason)\n" }
+    for item in report.unreadable {
+      out += "\(PlainText.field(item.path)): " + paint("unreadable", "31") + ": \(PlainText.field(item.reason))\n"
+    }
     out += "\n" + plural(report.icons.count, "icon") + ": " + plural(report.count(.error), "error") + ", "
       + plural(report.count(.warning), "warning") + ", " + plural(report.count(.info), "note")
     if !report.unreadable.isEmpty { out += ", \(report.unreadable.count) unreadable" }

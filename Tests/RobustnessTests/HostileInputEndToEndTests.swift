@@ -450,6 +450,25 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
   }
 
   /// Hostile file names through the Markdown and HTML reports: nothing taken from a name becomes markup.
+  @Test("a readable icon whose name carries a terminal escape: no line-oriented output passes it through")
+  func escapesInIconNamesStayVisible() throws {
+    let scratch = try Scratch("escape-e2e")
+    try writeGoodFamily(scratch, in: "Toolbar")
+    let name = "esc\u{1B}[31mred\u{07}"
+    let ring = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/Toolbar/ring@2x.png"))
+    try scratch.file("Toolbar/\(name)@2x.png", Array(ring))
+    var outputs: [(String, String)] = []
+    for format in ["text", "github", "xcode", "markdown"] {
+      outputs.append((format, try iconaudit(["audit", "--format", format, scratch.path + "/Toolbar"]).stdout))
+    }
+    outputs.append(("measure", try iconaudit(["measure", scratch.path + "/Toolbar"]).stdout))
+    for (format, output) in outputs {
+      #expect(!output.isEmpty, "\(format)")
+      #expect(!output.contains("\u{1B}") && !output.contains("\u{07}"), "\(format) passes a control character through")
+    }
+    #expect(outputs[0].1.contains("esc\\u{1B}[31mred\\u{7}@2x.png"), "\(outputs[0].1)")
+  }
+
   @Test func hostileNamesInReports() throws {
     let scratch = try Scratch("names-e2e")
     let names = ["<img src=x onerror=alert(1)>", "quote\"d'name", "pipe|name", "back`tick`", "new\nline", "amp&lt;x",
