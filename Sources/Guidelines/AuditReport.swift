@@ -48,8 +48,9 @@ public enum Auditor {
     }
     // Icons on an opaque background are left out of the family's statistics (their size, stroke
     // and style are the background's) while template_opaque_background reports them.
-    let opaque = configuration.isEnabled(TemplateOpaqueBackgroundRule.description.identifier)
-      ? configuration.thresholds(for: TemplateOpaqueBackgroundRule.description)["maximumShare"] ?? 0.9 : Double.infinity
+    let opaqueRule = TemplateOpaqueBackgroundRule.description
+    let maximumShare = configuration.isEnabled(opaqueRule.identifier)
+      ? configuration.thresholds(for: opaqueRule)["maximumShare"] ?? 0.9 : Double.infinity
     // Families are independent: analysed and checked on all cores, gathered in their order.
     let groups = byFamily
     let results = order.parallelMap { name -> (FamilyReport, [Finding]) in
@@ -57,7 +58,7 @@ public enum Auditor {
       // One state per item: a selected twin is not counted twice in the statistics.
       let family = FamilyAnalyzer.analyse(
         name: name,
-        members: members.filter { $0.state == .unselected && $0.metrics.opaqueBackgroundShare < opaque }
+        members: members.filter { $0.state == .unselected && !TemplateOpaqueBackgroundRule.isOpaque($0.metrics, maximumShare: maximumShare) }
           .map { FamilyMember(id: $0.id, metrics: $0.metrics) },
         madFloor: configuration.madFloor)
       var findings: [Finding] = []

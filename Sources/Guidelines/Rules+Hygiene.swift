@@ -73,7 +73,7 @@ public struct TemplateOpaqueBackgroundRule: Rule {
     let maximum = context.threshold("maximumShare")
     return context.icons.compactMap { icon in
       let share = icon.metrics.opaqueBackgroundShare
-      guard share >= maximum else { return nil }
+      guard Self.isOpaque(icon.metrics, maximumShare: maximum) else { return nil }
       return context.finding(
         Self.description.identifier, icon,
         "\(fmt(share * 100, 0))% of the canvas is opaque (α ≥ 0.98), at least \(fmt(maximum * 100, 0))%: the glyph is not defined by alpha and will show as a solid block",
@@ -82,6 +82,12 @@ public struct TemplateOpaqueBackgroundRule: Rule {
           + "this icon wait until then: they would measure the background)")
     }
   }
+}
+
+extension TemplateOpaqueBackgroundRule {
+  /// Whether an icon is on an opaque background: the rule's test, also used to leave such icons out
+  /// of the family statistics (``Auditor``).
+  static func isOpaque(_ m: IconMeasurements, maximumShare: Double) -> Bool { m.opaqueBackgroundShare >= maximumShare }
 }
 
 public struct MissingAntialiasingRule: Rule {

@@ -23,16 +23,11 @@ enum Console {
   }
 
   static func err(_ text: String) {
-    let line = printable(text, keepNewlines: true)
+    let line = PlainText.printable(text, keepNewlines: true)
     // write(2), not FileHandle.write (which traps on a full disk or a closed descriptor); a message
     // that cannot be written is lost, never a crash.
     let bytes = Array((line.hasSuffix("\n") ? line : line + "\n").utf8)
     _ = OutputFile.writeAll(STDERR_FILENO, [bytes])
-  }
-
-  /// Text with control characters made visible (``PlainText/printable(_:keepNewlines:)``).
-  static func printable(_ text: String, keepNewlines: Bool) -> String {
-    PlainText.printable(text, keepNewlines: keepNewlines)
   }
 
   static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }

@@ -16,9 +16,9 @@ enum MeasureCommand {
       With several PATHs, paths start with each PATH's last path component (more when two end alike).
 
       Exit codes: 0 every input was read; 2 some input could not be read (the others are still
-      measured, and each unreadable file is named on stderr), or no icon was found; 64 usage error (also an output file
-      that cannot be used: an input, a folder, a file iconaudit did not write without --force);
-      70 the output could not be written.
+      measured, and each unreadable file is named on stderr), or no icon was found; 64 usage
+      error (also an output file that cannot be used: an input, a folder, a file iconaudit did
+      not write without --force); 70 the output could not be written.
       """,
     options: CommonOptions.reading + [
       OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "Output format (default text)."),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import ReportWriters
 import Guidelines
 import IconMetrics
 import IconRaster
@@ -63,7 +64,7 @@ public struct InputFailure: Sendable, Hashable, CustomStringConvertible {
     self.reportPath = reportPath ?? path
   }
   /// One line: a newline or escape sequence in a file's name is shown escaped.
-  public var description: String { Console.printable("\(path): \(reason)", keepNewlines: false) }
+  public var description: String { PlainText.field("\(path): \(reason)") }
 }
 
 /// Options of reading and measuring.

@@ -83,7 +83,6 @@ enum OutputFile {
   /// The resolved target of `path`, after the checks of ``problem(with:inputs:replace:)`` that
   /// concern the file itself.
   private static func target(of path: String, inputs: [String], replace: Bool) throws(Refusal) -> String {
-    if openDescriptor(path) != nil { return path }
     let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     for input in inputs {
       let resolved = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
@@ -166,27 +165,30 @@ enum OutputFile {
     return String(cString: real) + "/" + PathText.lastComponent(path)
   }
 
-  /// Whether a path names a descriptor of this process rather than a file (`/dev/stdout`,
-  /// `/dev/fd/3`, also spelled `/dev//stdout`).
-  static func isDescriptorPath(_ path: String) -> Bool {
+  /// For a path that names a descriptor of this process rather than a file (`/dev/stdout`,
+  /// `/dev/fd/3`, also spelled `/dev//stdout`): the descriptor's number, nil when the name holds
+  /// none (`/dev/fd/abc`, `/dev/stdin`). nil for any other path.
+  private static func descriptorNumber(_ path: String) -> Int32?? {
     let p = URL(fileURLWithPath: path).standardizedFileURL.path
-    return ["/dev/stdout", "/dev/stderr", "/dev/stdin"].contains(p) || p.hasPrefix("/dev/fd/") || p.hasPrefix("/proc/self/fd/")
+    switch p {
+    case "/dev/stdout": return .some(STDOUT_FILENO)
+    case "/dev/stderr": return .some(STDERR_FILENO)
+    case "/dev/stdin": return .some(nil)
+    default:
+      guard let number = p.hasPrefix("/dev/fd/") ? p.dropFirst(8) : p.hasPrefix("/proc/self/fd/") ? p.dropFirst(14) : nil else {
+        return nil
+      }
+      return .some(Int32(number))
+    }
   }
+
+  /// Whether a path names a descriptor of this process rather than a file.
+  static func isDescriptorPath(_ path: String) -> Bool { descriptorNumber(path) != nil }
 
   /// The descriptor a path names when it is one of this process's open descriptors
   /// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`) and that descriptor is open.
   static func openDescriptor(_ path: String) -> Int32? {
-    guard isDescriptorPath(path) else { return nil }
-    let path = URL(fileURLWithPath: path).standardizedFileURL.path
-    let fd: Int32?
-    switch path {
-    case "/dev/stdout": fd = STDOUT_FILENO
-    case "/dev/stderr": fd = STDERR_FILENO
-    default:
-      let number = path.hasPrefix("/dev/fd/") ? path.dropFirst(8) : path.hasPrefix("/proc/self/fd/") ? path.dropFirst(14) : nil
-      fd = number.flatMap { Int32($0) }
-    }
-    guard let fd, fd >= 0, fcntl(fd, F_GETFD) != -1 else { return nil }
+    guard let number = descriptorNumber(path), let fd = number, fd >= 0, fcntl(fd, F_GETFD) != -1 else { return nil }
     return fd
   }
 

@@ -236,9 +236,7 @@ public enum IconDiscovery {
       guard listed.validName else {
         // Reported when it may have been an icon, an image set or a folder (as broken links are):
         // a Latin-1 README beside the icons is not an input.
-        let couldBeRead = listed.kind == .folder || listed.kind == .link || listed.kind == .unknown
-          || (!inCatalog && parse(fileName: entry) != nil) || AssetCatalog.setKind(entry) != nil || !entry.contains(".")
-        if couldBeRead {
+        if listed.kind != .file || (!inCatalog && mayBeAnInput(entry)) {
           issues.append(DiscoveryIssue(path: full, reason: "the name is not valid UTF-8 (shown with U+FFFD); not read", relativePath: rel))
         }
         continue
@@ -253,7 +251,7 @@ public enum IconDiscovery {
         isLink = found && (info.st_mode & S_IFMT) == S_IFLNK
         guard found, !isLink || stat(full, &info) == 0 else {
           // Reported when it may have been an icon, an image set or a folder (not a README's link).
-          if parse(fileName: entry) != nil || AssetCatalog.setKind(entry) != nil || !entry.contains(".") {
+          if mayBeAnInput(entry) {
             issues.append(DiscoveryIssue(path: full, reason: "broken symbolic link", relativePath: rel))
           }
           continue
@@ -291,6 +289,13 @@ public enum IconDiscovery {
         skipped.append(rel)
       }
     }
+  }
+
+  /// Whether an entry's name is that of something the audit would read: an icon file, an image or
+  /// symbol set, or (no extension) a folder. Problems with other entries (a README's broken link)
+  /// are not the audit's.
+  private static func mayBeAnInput(_ name: String) -> Bool {
+    parse(fileName: name) != nil || AssetCatalog.setKind(name) != nil || !name.contains(".")
   }
 
   private static func iconFile(path: String, relativePath: String) -> IconFile? {

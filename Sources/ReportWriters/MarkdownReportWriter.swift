@@ -71,7 +71,6 @@ public enum MarkdownReportWriter {
     return out
   }
 
-  static func title(_ family: String) -> String { family.isEmpty ? "Icons" : family }
 
   static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
