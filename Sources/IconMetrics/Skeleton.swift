@@ -238,19 +238,18 @@ public struct Skeleton: Sendable, Equatable {
     let one = (tn ^ te ^ ts ^ tw) & ~(tn & te | ts & tw)
     // At least two neighbours: one in a plane after one in an earlier plane.
     var seen = n
-    var twice = seen & ne
-    seen |= ne
-    twice |= seen & e
-    seen |= e
-    twice |= seen & se
-    seen |= se
-    twice |= seen & s
-    seen |= s
-    twice |= seen & sw
-    seen |= sw
-    twice |= seen & w
-    seen |= w
-    twice |= seen & nw
+    var twice: UInt64 = 0
+    @inline(__always) func add(_ plane: UInt64) {
+      twice |= seen & plane
+      seen |= plane
+    }
+    add(ne)
+    add(e)
+    add(se)
+    add(s)
+    add(sw)
+    add(w)
+    add(nw)
     return one & twice
   }
 
