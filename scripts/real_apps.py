@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Re-extracts the bar icon families of Reports/real-apps/apps.json from local git mirrors.
+
+    scripts/real_apps.py families OUT [--mirror DIR]... [--mirrors ROOT] [--apps FILE] [--only NAME]...
+    scripts/real_apps.py full OUT     [same options]
+    scripts/real_apps.py check        [same options]   which mirrors are found, which commits present
+
+`families` writes OUT/<app>/<folder>/<set>.imageset (or .symbolset): one folder per bar as apps.json
+names it (TabBar, Toolbar, NavigationBar, or NavigationBar/<screen> when an app has several bars of
+one role), each tab item's selected set next to it. `full` writes every asset catalog of each app
+(apps.json "catalogs", also those of "wholeRepositoryOnly") to OUT/<app>/<catalog path in the repo>.
+
+Mirrors are bare git directories (what the workplace `fetch` tool returns, or `git clone --mirror`):
+given with --mirror DIR (repeatable; the repository is recognised by the commit it holds), or found
+under --mirrors ROOT (default /work/.mirror) as ROOT/<owner>+<name>/repo or ROOT/<owner>+<name>.git
+or ROOT/<owner>/<name>.git. Nothing is fetched: no network is used. Files are read at the commit
+recorded in apps.json, so the output is the same whatever the mirror's newest commit is. The apps'
+files are theirs (various licences): extract them outside this repository and never commit them.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_APPS = os.path.join(HERE, "..", "Reports", "real-apps", "apps.json")
+
+
+def git(gitdir, *args, check=True):
+    result = subprocess.run(["git", "--git-dir", gitdir, *args], capture_output=True)
+    if check and result.returncode != 0:
+        raise RuntimeError(f"git {' '.join(args)} in {gitdir}: {result.stderr.decode(errors='replace').strip()}")
+    return result
+
+
+def has_commit(gitdir, commit):
+    return git(gitdir, "cat-file", "-e", f"{commit}^{{commit}}", check=False).returncode == 0
+
+
+def candidates(root, repo):
+    owner, name = repo.split("/")
+    return [os.path.join(root, f"{owner}+{name}", "repo"), os.path.join(root, f"{owner}+{name}.git"),
+            os.path.join(root, owner, f"{name}.git"), os.path.join(root, f"{name}.git")]
+
+
+def find_mirror(repo, commit, explicit, root):
+    """The first mirror that holds `commit`: the explicit ones first, then the conventional paths."""
+    for gitdir in explicit:
+        if has_commit(gitdir, commit):
+            return gitdir
+    for gitdir in candidates(root, repo):
+        if os.path.isdir(gitdir) and has_commit(gitdir, commit):
+            return gitdir
+    return None
+
+
+def tree_files(gitdir, commit, path):
+    """Blob paths under `path` at `commit` (recursive), with their sizes (None when absent)."""
+    out = git(gitdir, "ls-tree", "-r", "-l", "-z", commit, "--", path).stdout.decode("utf-8", "surrogateescape")
+    files = []
+    for entry in out.split("\0"):
+        if not entry:
+            continue
+        meta, name = entry.split("\t", 1)
+        mode, kind, sha, size = meta.split()
+        if kind == "blob":
+            files.append((name, sha))
+    return files
+
+
+def write_blob(gitdir, sha, target):
+    result = git(gitdir, "cat-file", "blob", sha, check=False)
+    if result.returncode != 0:
+        return False  # a large blob the snapshot lacks
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    with open(target, "wb") as handle:
+        handle.write(result.stdout)
+    return True
+
+
+def copy_dir(gitdir, commit, source, target, missing):
+    """Copies the folder `source` of the repository at `commit` to `target`; returns the file count."""
+    count = 0
+    for name, sha in tree_files(gitdir, commit, source):
+        relative = os.path.relpath(name, source)
+        if write_blob(gitdir, sha, os.path.join(target, relative)):
+            count += 1
+        else:
+            missing.append(name)
+    return count
+
+
+def set_target(out, app, folder, set_path):
+    return os.path.join(out, app["name"], *folder.split("/"), os.path.basename(set_path))
+
+
+def extract_families(app, gitdir, out, mirrors, root, missing):
+    count = 0
+    symbols = app.get("symbolSource")
+    symbols_dir = None
+    if symbols:
+        symbols_dir = find_mirror(symbols["repo"], symbols["commit"], mirrors, root)
+        if symbols_dir is None:
+            print(f"{app['name']}: no mirror of {symbols['repo']} holds {symbols['commit']}: its custom symbols stay empty",
+                  file=sys.stderr)
+    for bar in app["bars"]:
+        for item in bar["items"]:
+            sets = [item["imageset"]]
+            if item.get("selectedImageset") and item["selectedImageset"] != item["imageset"]:
+                sets.append(item["selectedImageset"])
+            for set_path in sets:
+                target = set_target(out, app, bar["folder"], set_path)
+                count += copy_dir(gitdir, app["commit"], set_path, target, missing)
+                if set_path.endswith(".symbolset") and symbols_dir:
+                    has_svg = any(n.endswith(".svg") for n in os.listdir(target)) if os.path.isdir(target) else False
+                    if not has_svg:
+                        stem = os.path.basename(set_path)[: -len(".symbolset")]
+                        source = f"{symbols['dir']}/{stem}.svg"
+                        blobs = tree_files(symbols_dir, symbols["commit"], source)
+                        for _, sha in blobs:
+                            if write_blob(symbols_dir, sha, os.path.join(target, f"{stem}.svg")):
+                                count += 1
+                        if not blobs:
+                            missing.append(f"{symbols['repo']}:{source}")
+    return count
+
+
+def extract_full(app, gitdir, out, missing):
+    count = 0
+    for catalog in app["catalogs"]:
+        count += copy_dir(gitdir, app["commit"], catalog, os.path.join(out, app["name"], catalog), missing)
+    return count
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=["families", "full", "check"])
+    parser.add_argument("out", nargs="?")
+    parser.add_argument("--apps", default=DEFAULT_APPS, help="apps.json (default: Reports/real-apps/apps.json)")
+    parser.add_argument("--mirror", action="append", default=[], help="a bare git dir of one repository")
+    parser.add_argument("--mirrors", default="/work/.mirror", help="folder searched for mirrors")
+    parser.add_argument("--only", action="append", default=[], help="an app name (repeatable)")
+    args = parser.parse_args()
+    if args.command != "check" and not args.out:
+        parser.error("OUT is required")
+    with open(args.apps, encoding="utf-8") as handle:
+        spec = json.load(handle)
+    apps = spec["apps"] + (spec.get("wholeRepositoryOnly", []) if args.command != "families" else [])
+    if args.only:
+        apps = [a for a in apps if a["name"] in args.only]
+    status = 0
+    for app in apps:
+        gitdir = find_mirror(app["repo"], app["commit"], args.mirror, args.mirrors)
+        if gitdir is None:
+            print(f"{app['name']}: no mirror of {app['repo']} holds {app['commit']} "
+                  f"(pass --mirror DIR, or clone it under {args.mirrors})", file=sys.stderr)
+            status = 1
+            continue
+        if args.command == "check":
+            print(f"{app['name']}: {app['repo']} {app['commit'][:12]} in {gitdir}")
+            continue
+        missing = []
+        if args.command == "families":
+            count = extract_families(app, gitdir, args.out, args.mirror, args.mirrors, missing)
+        else:
+            count = extract_full(app, gitdir, args.out, missing)
+        print(f"{app['name']}: {count} files")
+        for name in missing:
+            print(f"{app['name']}: missing from the mirror (a large blob or LFS): {name}", file=sys.stderr)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
