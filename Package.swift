@@ -7,7 +7,7 @@ let package = Package(
   name: "iconaudit",
   products: [
     .executable(name: "iconaudit", targets: ["iconaudit"]),
-    .library(name: "IconAuditKit", targets: ["IconAuditCLI"]),
+    .library(name: "IconAuditKit", targets: ["AuditFrontend", "IconAuditCLI"]),
   ],
   targets: [
     // MARK: C leaf targets. No C type crosses a public Swift API.
@@ -38,10 +38,13 @@ let package = Package(
     .target(name: "FamilyAnalysis", dependencies: ["IconMetrics"]),
     .target(name: "Guidelines", dependencies: ["FamilyAnalysis"]),
     .target(name: "ReportWriters", dependencies: ["Guidelines"]),
+    // The audit as a library call: measuring, judging, baselines, snapshots; prints nothing.
+    .target(name: "AuditFrontend", dependencies: ["IconRaster", "IconMetrics", "Guidelines", "ReportWriters"]),
     .target(name: "ArgumentParsing"),
+    // The command line: parses, calls the frontend, prints, picks the exit code.
     .target(
       name: "IconAuditCLI",
-      dependencies: ["ArgumentParsing", "IconRaster", "IconMetrics", "FamilyAnalysis", "Guidelines", "ReportWriters"]
+      dependencies: ["ArgumentParsing", "AuditFrontend", "IconRaster", "Guidelines", "ReportWriters"]
     ),
     .executableTarget(name: "iconaudit", dependencies: ["IconAuditCLI"]),
     // Kernel timings for scripts/bench (release builds only).
@@ -66,7 +69,7 @@ let package = Package(
     .testTarget(name: "FamilyAnalysisTests", dependencies: ["FamilyAnalysis", "IconRaster", "TestSupport"]),
     .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines", "TestSupport"]),
     .testTarget(name: "ReportWritersTests", dependencies: ["ReportWriters", "Guidelines", "IconMetrics", "IconRaster", "TestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI", "Guidelines", "ReportWriters", "IconMetrics", "IconRaster", "TestSupport"]),
+    .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI", "AuditFrontend", "Guidelines", "ReportWriters", "IconMetrics", "IconRaster", "TestSupport"]),
     .testTarget(
       name: "RobustnessTests",
       dependencies: ["IconAuditCLI", "IconRaster", "Guidelines", "ReportWriters", "TestSupport", "FuzzBodies"],

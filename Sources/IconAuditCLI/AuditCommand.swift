@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParsing
+import AuditFrontend
 import Foundation
 import Guidelines
 import IconRaster
@@ -54,84 +55,38 @@ enum AuditCommand {
     guard OutputFile.checkTargets(arguments, [("output", reportInputs), ("write-baseline", kept)]) else { return .usage }
     let replace = arguments.flag("force")
     // Configuration: defaults < file < command line.
-    var configuration = AuditConfiguration()
-    if let configPath {
-      do {
-        configuration = try ConfigurationFile.load(path: configPath)
-      } catch {
-        Console.err("iconaudit: \(error)")
-        return .usage
-      }
+    var request = AuditRequest(paths: paths, configurationPath: configPath, referencePath: arguments.value("reference"),
+                               label: arguments.value("label"), progress: ProgressBar.forStandardError())
+    do {
+      request.configuration = try AuditFrontend.configuration(path: configPath)
+    } catch {
+      return Console.failed(error)
     }
-    if let role = arguments.value("role") { configuration.roleOverride = IconRole(rawValue: role) }
-    var options = try CommonOptions.measurementOptions(arguments)
-    if arguments.value("vector-scale") == nil { options.vectorScale = configuration.vectorScale }
-    if arguments.value("png-scale") == nil { options.pngScale = configuration.pngScale }
-    options.prepareForAudit(configuration)
-
-    var baseline: Baseline?
-    if let path = arguments.value("baseline") {
-      do {
-        baseline = try Baseline.load(path: path)
-      } catch {
-        Console.err("iconaudit: \(error)")
-        return .usage
-      }
+    if let role = arguments.value("role") { request.configuration.roleOverride = IconRole(rawValue: role) }
+    request.options = try CommonOptions.measurementOptions(arguments)
+    if arguments.value("vector-scale") == nil { request.options.vectorScale = request.configuration.vectorScale }
+    if arguments.value("png-scale") == nil { request.options.pngScale = request.configuration.pngScale }
+    let result: AuditResult
+    do {
+      request.baseline = try arguments.value("baseline").map(AuditFrontend.baseline(path:))
+      result = try AuditFrontend.run(request)
+    } catch {
+      return Console.failed(error)
     }
-
-    var references: [ReferenceIcon] = []
-    var failures: [InputFailure] = []
-    if let directory = arguments.value("reference") {
-      var referenceOptions = options
-      referenceOptions.drawings = .keep
-      referenceOptions.textMinimumHeightPx = nil
-      let (refs, refFailures) = MeasurementPipeline.run(paths: [directory], options: referenceOptions)
-      references = refs.compactMap { icon in icon.mask.map { ReferenceIcon(name: icon.id, mask: $0) } }
-      failures += refFailures.map { InputFailure(path: $0.path, reason: $0.reason + " (a --reference input)", reportPath: $0.reportPath) }
-      if refs.isEmpty && refFailures.isEmpty {
-        Console.err("iconaudit: --reference \(directory): no reference icons found")
-        return .usage
-      }
-    }
-
-    let (measured, measureFailures) = MeasurementPipeline.run(paths: paths, options: options, progress: ProgressBar.forStandardError())
-    failures += measureFailures
-    for failure in failures { Console.err("iconaudit: \(failure)") }
-    if measured.isEmpty && failures.isEmpty { Console.err("iconaudit: \(MeasurementPipeline.nothingFound(paths))") }
-
-    let rootName = rootFolderName(paths)
-    let icons = auditIcons(measured, configuration: configuration, rootName: rootName)
-    // A role pattern that matches no icon is most likely written from another folder than the
-    // audited PATH: say so, with a path it would have to match.
-    if configuration.roleOverride == nil, let configPath, let example = icons.first?.path {
-      for pattern in configuration.roles where !icons.contains(where: { Glob.matches(pattern.pattern, $0.path) }) {
-        Console.err("iconaudit: \(configPath): role pattern '\(pattern.pattern)' matches no icon "
-          + "(patterns match report paths, relative to the audited PATH, such as '\(example)')")
-      }
-    }
-    var report = Auditor.audit(icons, configuration: configuration, references: references, label: arguments.value("label"))
-    report.rootName = rootName
-    // A drawing a rule could not read back (its file changed or went away meanwhile) is unreadable.
-    let readBack = options.readBackFailures.all
-    for failure in readBack { Console.err("iconaudit: \(failure)") }
-    failures += readBack
-    report.unreadable = failures.map { ($0.reportPath, $0.reason) }
+    for diagnostic in result.diagnostics { Console.err("iconaudit: \(diagnostic)") }
+    let report = result.report
 
     if let path = arguments.value("write-baseline") {
-      let text = BaselineWriter.write(Baseline(findings: report.findings))
+      let count = result.recordedFindings.count
       do {
-        try OutputFile.write(text, to: path, inputs: kept, replace: replace)
-        Console.err("iconaudit: wrote a baseline of \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") to \(path)")
+        try OutputFile.write(result.baselineText, to: path, inputs: kept, replace: replace)
+        Console.err("iconaudit: wrote a baseline of \(count) finding\(count == 1 ? "" : "s") to \(path)")
       } catch {
         Console.err("iconaudit: \(error)")
         return .failure
       }
     }
-    if let baseline {
-      let (new, suppressed) = baseline.filter(report.findings)
-      report.findings = new
-      if suppressed > 0 { Console.err("iconaudit: \(suppressed) findings in the baseline not reported") }
-    }
+    if result.suppressedByBaseline > 0 { Console.err("iconaudit: \(AuditDiagnostic.suppressedByBaseline(count: result.suppressedByBaseline))") }
 
     let text: String
     // A folder: `App/Icons` and `App/Icons/` both put paths under App/Icons/.
@@ -141,17 +96,14 @@ enum AuditCommand {
       // Written as bytes, in pieces: never the whole report as a tree, a String or one buffer.
       let pieces = JSONReportWriter.writeUTF8Pieces(report, toolVersion: IconAuditCommand.version)
       guard OutputFile.emit(pieces: pieces, to: arguments.value("output"), inputs: reportInputs, replace: replace) else { return .failure }
-      return exitCode(report, failures: failures, strict: arguments.flag("strict"))
+      return exitCode(report, failures: result.unreadable, strict: arguments.flag("strict"))
     case "markdown": text = MarkdownReportWriter.write(report, toolVersion: IconAuditCommand.version)
     case "html":
       // The page reads the drawings back; one that cannot be read then is listed on it too.
       text = HTMLReportWriter.write(
         report, toolVersion: IconAuditCommand.version,
         configurationDescription: configPath.map { "configuration file " + PathText.lastComponent($0) },
-        readBackFailures: {
-          options.readBackFailures.all.filter { failure in !readBack.contains { $0.reportPath == failure.reportPath } }
-            .map { (path: $0.reportPath, reason: $0.reason) }
-        })
+        readBackFailures: { result.lateFailures.map { (path: $0.reportPath, reason: $0.reason) } })
     case "sarif":
       var prefixed = report
       if !prefix.isEmpty {
@@ -160,14 +112,14 @@ enum AuditCommand {
       }
       text = SARIFReportWriter.write(prefixed, toolVersion: IconAuditCommand.version)
     case "github": text = GitHubAnnotationWriter.write(report, pathPrefix: prefix)
-    case "xcode": text = XcodeDiagnosticsWriter.write(report, root: absoluteRoot(paths[0]))
+    case "xcode": text = XcodeDiagnosticsWriter.write(report, root: AuditFrontend.absoluteRoot(paths[0]))
     default: text = TextReportWriter.write(report, color: arguments.value("output") == nil && Console.stdoutIsTerminal)
     }
     guard OutputFile.emit(text, to: arguments.value("output"), inputs: reportInputs, replace: replace) else { return .failure }
     // The HTML report reads the drawings back too.
-    let late = options.readBackFailures.all.filter { failure in !readBack.contains { $0.reportPath == failure.reportPath } }
+    let late = result.lateFailures
     for failure in late { Console.err("iconaudit: \(failure)") }
-    return exitCode(report, failures: failures + late, strict: arguments.flag("strict"))
+    return exitCode(report, failures: result.unreadable + late, strict: arguments.flag("strict"))
   }
 
   /// 2 when an input was unreadable or no icon was found (a mistyped or moved folder must not pass
@@ -176,78 +128,5 @@ enum AuditCommand {
     if !failures.isEmpty || report.icons.isEmpty { return .unreadableInput }
     let failing = report.findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     return failing ? .findings : .success
-  }
-}
-
-extension MeasurementOptions {
-  /// Options of an audit under `configuration`: drawings read back when two are compared, text
-  /// looked for while each drawing is at hand.
-  mutating func prepareForAudit(_ configuration: AuditConfiguration) {
-    drawings = .reload
-    textMinimumHeightPx = configuration.textMinimumHeightPx
-  }
-}
-
-/// The measured icons as the rules see them: each folder a family, roles from the configuration
-/// (and the audited folder's own name), selected states paired with their items.
-func auditIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration, rootName: String?) -> [AuditIcon] {
-  // On all cores: matching the role patterns and folder names is string work for every icon.
-  StatePairing.assign(measured.parallelMap { icon in
-    icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path, rootName: rootName))
-  }, suffixes: configuration.selectedSuffixes)
-}
-
-/// The audited folder's own name when the one PATH is a folder (report paths are relative to it,
-/// so its name, `TabBar` say, is not in them; it still tells the icons' role), or the folder of the
-/// PATHs when they are all files in one folder (`TabBar/*.png`), else nil.
-func rootFolderName(_ paths: [String]) -> String? {
-  var folders = Set<String>()
-  for path in paths {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-    let url = URL(fileURLWithPath: path).standardizedFileURL
-    if isDirectory.boolValue {
-      guard paths.count == 1 else { return nil }
-      folders.insert(url.path)
-    } else {
-      folders.insert(PathText.parent(url.path))
-    }
-  }
-  guard folders.count == 1, let folder = folders.first else { return nil }
-  let name = PathText.lastComponent(folder)
-  return name.isEmpty || name == "/" ? nil : name
-}
-
-/// The folder icon paths are relative to, as an absolute path (for Xcode's diagnostics).
-func absoluteRoot(_ path: String) -> String {
-  var isDirectory: ObjCBool = false
-  let url = URL(fileURLWithPath: path).standardizedFileURL
-  if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue { return url.path }
-  return PathText.parent(url.path)
-}
-
-/// `iconaudit rules`: the rule catalogue.
-enum RulesCommand {
-  static let spec = CommandSpec(
-    name: "iconaudit rules",
-    abstract: "List the guideline rules: identifiers, rationale, thresholds.",
-    options: [OptionSpec("format", value: "FORMAT", choices: ["text", "markdown"], help: "Output format (default text).")],
-    maximumPositionals: 0)
-
-  static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
-    Console.out(arguments.value("format") == "markdown" ? RuleCatalogWriter.markdown() : RuleCatalogWriter.text())
-    return .success
-  }
-}
-
-enum BaselineWriter {
-  static func write(_ baseline: Baseline) -> String {
-    let entries: [JSONValue] = baseline.entries.map { e in
-      .object([
-        "iconId": .string(e.iconId), "ruleId": .string(e.ruleId), "path": .string(e.path),
-        "severity": .string(e.severity.rawValue), "measured": e.measured.map(JSONValue.double) ?? .null,
-      ])
-    }
-    return JSONValue.object(["version": .int(Baseline.currentVersion), "tool": .string("iconaudit"), "findings": .array(entries)]).serialized()
   }
 }

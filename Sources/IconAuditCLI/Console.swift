@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AuditFrontend
 import Foundation
 import ReportWriters
 
@@ -28,6 +29,14 @@ enum Console {
     // that cannot be written is lost, never a crash.
     let bytes = Array((line.hasSuffix("\n") ? line : line + "\n").utf8)
     _ = OutputFile.writeAll(STDERR_FILENO, [bytes])
+  }
+
+  /// Says why the frontend could not audit (after what it had to say until then) and returns the
+  /// exit code: 64 for a usage problem, else 2.
+  static func failed(_ failure: AuditFrontend.Failure) -> ExitCode {
+    for diagnostic in failure.diagnostics { err("iconaudit: \(diagnostic)") }
+    err("iconaudit: \(failure.message)")
+    return failure.usage ? .usage : .unreadableInput
   }
 
   static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParsing
+import AuditFrontend
 import Foundation
 import Guidelines
 import IconRaster
@@ -53,26 +54,26 @@ enum DriftCommand {
       }
       gates.append(gate)
     }
+    let source = SnapshotSource(configurationPath: arguments.value("config"), rendering: CommonOptions.isolatedRendering())
     let before: Snapshot, after: Snapshot
-    // Icons of a folder audited now that could not be read (each named on stderr).
-    var unreadable = 0
+    // What folders audited now have to say (each unreadable icon named on stderr).
+    var diagnostics: [AuditDiagnostic] = []
     do {
       if let rev1 = arguments.value("git") {
         // drift --git REV1 REV2 PATH: positionals are REV2 and PATH.
         let rev2 = arguments.positionals[0], path = arguments.positionals[1]
-        before = try SnapshotSource.git(revision: rev1, path: path, configPath: arguments.value("config"), unreadable: &unreadable)
-        after = try SnapshotSource.git(revision: rev2, path: path, configPath: arguments.value("config"), unreadable: &unreadable)
+        before = try source.git(revision: rev1, path: path, diagnostics: &diagnostics)
+        after = try source.git(revision: rev2, path: path, diagnostics: &diagnostics)
       } else {
-        before = try SnapshotSource.load(arguments.positionals[0], configPath: arguments.value("config"), unreadable: &unreadable)
-        after = try SnapshotSource.load(arguments.positionals[1], configPath: arguments.value("config"), unreadable: &unreadable)
+        before = try source.load(arguments.positionals[0], diagnostics: &diagnostics)
+        after = try source.load(arguments.positionals[1], diagnostics: &diagnostics)
       }
-    } catch let error as SnapshotSource.Failure {
-      Console.err("iconaudit: \(error.message)")
-      return error.usage ? .usage : .unreadableInput
     } catch {
-      Console.err("iconaudit: \(error)")
-      return .unreadableInput
+      for diagnostic in diagnostics { Console.err("iconaudit: \(diagnostic)") }
+      return Console.failed(error)
     }
+    for diagnostic in diagnostics { Console.err("iconaudit: \(diagnostic)") }
+    let unreadable = diagnostics.filter { if case .unreadable = $0 { true } else { false } }.count
     let report = Drift.compare(before, after, tolerances: tolerances)
     let text: String
     switch arguments.value("format") ?? "text" {
@@ -116,17 +117,18 @@ enum HistoryCommand {
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
     guard OutputFile.checkTargets(arguments, inputs: arguments.positionals) else { return .usage }
     var snapshots: [Snapshot] = []
+    let source = SnapshotSource(rendering: CommonOptions.isolatedRendering())
     var unreadable = 0
     for path in arguments.positionals {
+      var diagnostics: [AuditDiagnostic] = []
       do {
-        snapshots.append(try SnapshotSource.load(path, configPath: nil, unreadable: &unreadable))
-      } catch let error as SnapshotSource.Failure {
-        Console.err("iconaudit: \(error.message)")
-        return error.usage ? .usage : .unreadableInput
+        snapshots.append(try source.load(path, diagnostics: &diagnostics))
       } catch {
-        Console.err("iconaudit: \(error)")
-        return .unreadableInput
+        for diagnostic in diagnostics { Console.err("iconaudit: \(diagnostic)") }
+        return Console.failed(error)
       }
+      for diagnostic in diagnostics { Console.err("iconaudit: \(diagnostic)") }
+      unreadable += diagnostics.filter { if case .unreadable = $0 { true } else { false } }.count
     }
     if arguments.value("order") == "label" { snapshots = HistoryReport.ordered(byLabel: snapshots) }
     let history = HistoryReport(snapshots: snapshots)
@@ -140,104 +142,5 @@ enum HistoryCommand {
       return .failure
     }
     return unreadable > 0 ? .unreadableInput : .success
-  }
-}
-
-/// Where a snapshot comes from: a JSON report, a folder audited now, or a git revision.
-enum SnapshotSource {
-  struct Failure: Error {
-    var message: String
-    var usage = false
-  }
-
-  /// - Parameter unreadable: increased by the icons of an audited folder that could not be read.
-  static func load(_ path: String, configPath: String?, unreadable: inout Int) throws -> Snapshot {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw Failure(message: "\(path): no such file or directory")
-    }
-    if isDirectory.boolValue {
-      return try audit(path, label: PathText.lastComponent(path), configPath: configPath, root: path, unreadable: &unreadable)
-    }
-    do {
-      return try Snapshot.load(path: path)
-    } catch {
-      throw Failure(message: error.description)
-    }
-  }
-
-  /// Audits a folder now and reads the result as a snapshot (through the JSON report, so it is
-  /// exactly what a stored snapshot would hold).
-  static func audit(_ path: String, label: String, configPath: String?, root: String, unreadable: inout Int) throws -> Snapshot {
-    var configuration = AuditConfiguration()
-    if let configPath = configPath ?? ConfigurationFile.find(from: root) {
-      do { configuration = try ConfigurationFile.load(path: configPath) } catch { throw Failure(message: error.description, usage: true) }
-    }
-    var options = MeasurementOptions()
-    options.prepareForAudit(configuration)
-    options.vectorScale = configuration.vectorScale
-    options.pngScale = configuration.pngScale
-    options.vectorRendering = CommonOptions.isolatedRendering()
-    let (measured, failures) = MeasurementPipeline.run(paths: [path], options: options)
-    for failure in failures { Console.err("iconaudit: \(failure)") }
-    let icons = auditIcons(measured, configuration: configuration, rootName: rootFolderName([path]))
-    let report = Auditor.audit(icons, configuration: configuration, label: label)
-    let readBack = options.readBackFailures.all
-    for failure in readBack { Console.err("iconaudit: \(failure)") }
-    unreadable += failures.count + readBack.count
-    let json = JSONReportWriter.write(report, toolVersion: IconAuditCommand.version)
-    do {
-      return try Snapshot(json: Data(json.utf8), source: label)
-    } catch {
-      throw Failure(message: error.description)
-    }
-  }
-
-  /// Extracts PATH at a git revision into a temporary folder with `git archive` (the work tree
-  /// and the index are not touched) and audits it.
-  static func git(revision: String, path: String, configPath: String?, unreadable: inout Int) throws -> Snapshot {
-    guard !revision.hasPrefix("-") else { throw Failure(message: "'\(revision)' is not a git revision", usage: true) }
-    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("iconaudit-git-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: temporary) }
-    let folder = path.isEmpty ? "." : path
-    // The repository and the path inside it, from where PATH is.
-    let top = try run(["git", "-C", gitDirectory(for: folder), "rev-parse", "--show-toplevel"]).trimmingCharacters(in: .whitespacesAndNewlines)
-    let absolute = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
-    let topResolved = URL(fileURLWithPath: top).resolvingSymlinksInPath().path
-    var inside = absolute == topResolved ? "" : String(absolute.dropFirst(topResolved.count + 1))
-    if inside.isEmpty { inside = "." }
-    let archive = temporary + "/tree.tar"
-    _ = try run(["git", "-C", top, "archive", "--format=tar", "-o", archive, revision, "--", inside])
-    _ = try run(["tar", "-xf", archive, "-C", temporary])
-    try? FileManager.default.removeItem(atPath: archive)
-    let extracted = inside == "." ? temporary : temporary + "/" + inside
-    return try audit(extracted, label: revision, configPath: configPath, root: extracted, unreadable: &unreadable)
-  }
-
-  static func gitDirectory(for path: String) -> String {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return path }
-    let parent = PathText.parent(path)
-    return parent.isEmpty ? "." : parent
-  }
-
-  @discardableResult
-  static func run(_ command: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    do { try process.run() } catch { throw Failure(message: "cannot run \(command[0]): \(error)") }
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let reason = String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      throw Failure(message: "\(command.prefix(4).joined(separator: " ")) failed: \(reason)")
-    }
-    return String(decoding: output, as: UTF8.self)
   }
 }

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParsing
+import AuditFrontend
 import IconRaster
 import Foundation
 
 /// The `iconaudit` command line: parse, dispatch, set the exit code. The work is in the library.
 public enum IconAuditCommand {
-  public static let version = "0.1.0"
+  public static let version = AuditFrontend.toolVersion
 
   static let subcommands: [(name: String, abstract: String)] = [
     ("audit", AuditCommand.spec.abstract),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParsing
+import AuditFrontend
 import Foundation
 import IconMetrics
 import IconRaster
@@ -30,9 +31,9 @@ enum MeasureCommand {
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
     let options = try CommonOptions.measurementOptions(arguments)
     guard OutputFile.checkTargets(arguments, inputs: arguments.positionals) else { return .usage }
-    let (icons, failures) = MeasurementPipeline.run(paths: arguments.positionals, options: options)
-    for failure in failures { Console.err("iconaudit: \(failure)") }
-    if icons.isEmpty && failures.isEmpty { Console.err("iconaudit: \(MeasurementPipeline.nothingFound(arguments.positionals))") }
+    let measurement = AuditFrontend.measure(paths: arguments.positionals, options: options)
+    for diagnostic in measurement.diagnostics { Console.err("iconaudit: \(diagnostic)") }
+    let (icons, failures) = (measurement.icons, measurement.failures)
     let text: String
     switch arguments.value("format") ?? "text" {
     case "json": text = MeasureOutput.json(icons: icons, failures: failures)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 @testable import Guidelines
-import IconAuditCLI
+import AuditFrontend
 import IconMetrics
 import IconRaster
 import ReportWriters

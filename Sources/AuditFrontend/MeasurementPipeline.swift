@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import ReportWriters
 import Guidelines
+import ReportWriters
 import IconMetrics
 import IconRaster
 
@@ -132,17 +132,27 @@ public enum DrawingRetention: Sendable {
 /// Finds, reads and measures icons. Icons are measured in parallel and returned in discovery
 /// order; each is decoded, measured and dropped, so memory is bounded by the icons in flight.
 public enum MeasurementPipeline {
+  /// What one run found: the measured icons in discovery order, the files that could not be read,
+  /// and what is worth saying about the inputs (images of a type iconaudit does not read).
+  public struct Measurement: Sendable {
+    public var icons: [MeasuredIcon]
+    public var failures: [InputFailure]
+    /// Notes on the inputs other than unreadable files (``AuditDiagnostic/skippedImages(count:types:examples:)``).
+    public var diagnostics: [AuditDiagnostic]
+  }
+
+  /// Discovers the icons under `paths` and measures them (in parallel, `options.concurrency`
+  /// workers). Prints nothing.
+  /// - Complexity: O(total pixels) plus discovery, each icon decoded and measured once.
   public static func run(paths: [String], options: MeasurementOptions = MeasurementOptions(),
-                         progress: (@Sendable (Int, Int) -> Void)? = nil)
-    -> (icons: [MeasuredIcon], failures: [InputFailure])
+                         progress: (@Sendable (Int, Int) -> Void)? = nil) -> Measurement
   {
     var (discovered, issues, skipped) = IconDiscovery.discoverWithSkipped(paths)
     if options.pngScale != 1 { discovered = discovered.map { $0.withPNGScale(options.pngScale) } }
+    var diagnostics: [AuditDiagnostic] = []
     if !skipped.isEmpty {
       let types = Set(skipped.map { "." + ($0.split(separator: ".").last.map { $0.lowercased() } ?? "") }).sorted()
-      let examples = skipped.prefix(3).joined(separator: ", ") + (skipped.count > 3 ? ", …" : "")
-      Console.err("iconaudit: skipped \(skipped.count) image\(skipped.count == 1 ? "" : "s") of a type iconaudit does not read "
-        + "(\(types.joined(separator: ", "))): \(examples); export icons as PNG, SVG or PDF")
+      diagnostics.append(.skippedImages(count: skipped.count, types: types, examples: Array(skipped.prefix(3))))
     }
     var failures = issues.map { InputFailure(path: $0.path, reason: $0.reason, reportPath: $0.relativePath) }
     let results = measureAll(discovered, options: options, progress: progress)
@@ -151,12 +161,7 @@ public enum MeasurementPipeline {
       if let icon = result.icon { icons.append(icon) }
       failures += result.failures
     }
-    return (icons, failures)
-  }
-
-  /// The message for PATHs in which no icon was found.
-  static func nothingFound(_ paths: [String]) -> String {
-    "no icons found in \(paths.joined(separator: ", ")) (iconaudit reads .png, .svg and .pdf files, and Xcode asset catalogs)"
+    return Measurement(icons: icons, failures: failures, diagnostics: diagnostics)
   }
 
   struct Result: Sendable {

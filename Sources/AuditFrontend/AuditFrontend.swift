@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Guidelines
+import IconRaster
+import ReportWriters
+
+/// The audit as a library call (as swift-format's `LintFrontend`): a request in, the report, the
+/// unreadable inputs and the diagnostics out, nothing printed. `audit`, `measure`, `drift` and
+/// `history` all measure and judge through it; the command line parses, calls, prints and picks
+/// the exit code.
+public enum AuditFrontend {
+  /// The version written into reports and snapshots.
+  public static let toolVersion = "0.1.0"
+
+  /// Why an audit could not be made (a usage problem: an unusable configuration, reference folder
+  /// or snapshot; or an input that cannot be read), with the diagnostics gathered until then.
+  public struct Failure: Error, CustomStringConvertible {
+    public var message: String
+    /// A usage problem (exit code 64 on the command line) rather than an unreadable input (2).
+    public var usage: Bool
+    public var diagnostics: [AuditDiagnostic]
+    public init(message: String, usage: Bool = false, diagnostics: [AuditDiagnostic] = []) {
+      self.message = message
+      self.usage = usage
+      self.diagnostics = diagnostics
+    }
+    public var description: String { message }
+  }
+
+  /// The configuration file at `path`, else the defaults; an unusable file is a usage ``Failure``.
+  public static func configuration(path: String?) throws(Failure) -> AuditConfiguration {
+    guard let path else { return AuditConfiguration() }
+    do {
+      return try ConfigurationFile.load(path: path)
+    } catch {
+      throw Failure(message: error.description, usage: true)
+    }
+  }
+
+  /// The baseline file at `path`; an unusable file (or a report given as one) is a usage ``Failure``.
+  public static func baseline(path: String) throws(Failure) -> Baseline {
+    do {
+      return try Baseline.load(path: path)
+    } catch {
+      throw Failure(message: error.description, usage: true)
+    }
+  }
+
+  /// Measures `paths` without judging (`iconaudit measure`): the icons, the unreadable files, and
+  /// the diagnostics (skipped images, each unreadable file, nothing found).
+  public static func measure(paths: [String], options: MeasurementOptions,
+                             progress: (@Sendable (Int, Int) -> Void)? = nil) -> MeasurementPipeline.Measurement {
+    var measurement = MeasurementPipeline.run(paths: paths, options: options, progress: progress)
+    measurement.diagnostics += measurement.failures.map(AuditDiagnostic.unreadable)
+    if measurement.icons.isEmpty && measurement.failures.isEmpty { measurement.diagnostics.append(.nothingFound(paths: paths)) }
+    return measurement
+  }
+
+  /// Runs one audit: loads the reference icons, measures the PATHs, judges them as families under
+  /// the configuration, then leaves out what the baseline records.
+  ///
+  /// The request's `options` are prepared for an audit (``MeasurementOptions/prepareForAudit(_:)``):
+  /// drawings are read back when a rule compares two, and a drawing that cannot be read back is an
+  /// unreadable input (``AuditResult/readBackFailures`` keeps recording for later readers, the HTML
+  /// page).
+  /// - Throws: a usage ``Failure`` when the reference folder holds no icon.
+  public static func run(_ request: AuditRequest) throws(Failure) -> AuditResult {
+    let configuration = request.configuration
+    var options = request.options
+    options.prepareForAudit(configuration)
+    var diagnostics: [AuditDiagnostic] = []
+    var references: [ReferenceIcon] = []
+    var failures: [InputFailure] = []
+    if let directory = request.referencePath {
+      var referenceOptions = options
+      referenceOptions.drawings = .keep
+      referenceOptions.textMinimumHeightPx = nil
+      let measured = MeasurementPipeline.run(paths: [directory], options: referenceOptions)
+      diagnostics += measured.diagnostics
+      references = measured.icons.compactMap { icon in icon.mask.map { ReferenceIcon(name: icon.id, mask: $0) } }
+      failures += measured.failures.map {
+        InputFailure(path: $0.path, reason: $0.reason + " (a --reference input)", reportPath: $0.reportPath)
+      }
+      if measured.icons.isEmpty && measured.failures.isEmpty {
+        throw Failure(message: "--reference \(directory): no reference icons found", usage: true, diagnostics: diagnostics)
+      }
+    }
+
+    let measured = MeasurementPipeline.run(paths: request.paths, options: options, progress: request.progress)
+    diagnostics += measured.diagnostics
+    failures += measured.failures
+    diagnostics += failures.map(AuditDiagnostic.unreadable)
+    if measured.icons.isEmpty && failures.isEmpty { diagnostics.append(.nothingFound(paths: request.paths)) }
+
+    let rootName = rootFolderName(request.paths)
+    let icons = auditIcons(measured.icons, configuration: configuration, rootName: rootName)
+    // A role pattern that matches no icon is most likely written from another folder than the
+    // audited PATH: say so, with a path it would have to match.
+    if configuration.roleOverride == nil, let configurationPath = request.configurationPath, let example = icons.first?.path {
+      for pattern in configuration.roles where !icons.contains(where: { Glob.matches(pattern.pattern, $0.path) }) {
+        diagnostics.append(.rolePatternMatchesNothing(configurationPath: configurationPath, pattern: pattern.pattern, examplePath: example))
+      }
+    }
+    var report = Auditor.audit(icons, configuration: configuration, references: references, label: request.label)
+    report.rootName = rootName
+    // A drawing a rule could not read back (its file changed or went away meanwhile) is unreadable.
+    let readBack = options.readBackFailures.all
+    diagnostics += readBack.map(AuditDiagnostic.unreadable)
+    failures += readBack
+    report.unreadable = failures.map { ($0.reportPath, $0.reason) }
+
+    let recorded = report.findings
+    var suppressed = 0
+    if let baseline = request.baseline {
+      (report.findings, suppressed) = baseline.filter(report.findings)
+    }
+    return AuditResult(report: report, unreadable: failures, diagnostics: diagnostics, recordedFindings: recorded,
+                       suppressedByBaseline: suppressed, readBackFailures: options.readBackFailures,
+                       readBackDuringAudit: Set(readBack.map(\.reportPath)))
+  }
+
+  /// The measured icons as the rules see them: each folder a family, roles from the configuration
+  /// (and the audited folder's own name), selected states paired with their items.
+  public static func auditIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration, rootName: String?) -> [AuditIcon] {
+    // On all cores: matching the role patterns and folder names is string work for every icon.
+    StatePairing.assign(measured.parallelMap { icon in
+      icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path, rootName: rootName))
+    }, suffixes: configuration.selectedSuffixes)
+  }
+
+  /// The audited folder's own name when the one PATH is a folder (report paths are relative to it,
+  /// so its name, `TabBar` say, is not in them; it still tells the icons' role), or the folder of the
+  /// PATHs when they are all files in one folder (`TabBar/*.png`), else nil.
+  public static func rootFolderName(_ paths: [String]) -> String? {
+    var folders = Set<String>()
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+      let url = URL(fileURLWithPath: path).standardizedFileURL
+      if isDirectory.boolValue {
+        guard paths.count == 1 else { return nil }
+        folders.insert(url.path)
+      } else {
+        folders.insert(PathText.parent(url.path))
+      }
+    }
+    guard folders.count == 1, let folder = folders.first else { return nil }
+    let name = PathText.lastComponent(folder)
+    return name.isEmpty || name == "/" ? nil : name
+  }
+
+  /// The folder icon paths are relative to, as an absolute path (for Xcode's diagnostics).
+  public static func absoluteRoot(_ path: String) -> String {
+    var isDirectory: ObjCBool = false
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue { return url.path }
+    return PathText.parent(url.path)
+  }
+}
+
+extension MeasurementOptions {
+  /// Options of an audit under `configuration`: drawings read back when two are compared, text
+  /// looked for while each drawing is at hand.
+  public mutating func prepareForAudit(_ configuration: AuditConfiguration) {
+    drawings = .reload
+    textMinimumHeightPx = configuration.textMinimumHeightPx
+  }
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Guidelines
+
+/// What to audit and how: the input of ``AuditFrontend/run(_:)``.
+public struct AuditRequest: Sendable {
+  /// Files and folders to audit (report paths are relative to each).
+  public var paths: [String]
+  /// The effective configuration (defaults < file < command line).
+  public var configuration: AuditConfiguration
+  /// The configuration file it came from, named in diagnostics; nil for the defaults.
+  public var configurationPath: String?
+  /// Reading and measuring; the frontend prepares them for an audit under `configuration`.
+  public var options: MeasurementOptions
+  /// A folder of system icons to compare against (`resembles_system_icon`).
+  public var referencePath: String?
+  /// Findings to leave out of the report.
+  public var baseline: Baseline?
+  /// A release name stored in the report.
+  public var label: String?
+  /// Called with (done, total) while the icons are measured.
+  public var progress: (@Sendable (Int, Int) -> Void)?
+
+  public init(paths: [String], configuration: AuditConfiguration = AuditConfiguration(), configurationPath: String? = nil,
+              options: MeasurementOptions = MeasurementOptions(), referencePath: String? = nil, baseline: Baseline? = nil,
+              label: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) {
+    self.paths = paths
+    self.configuration = configuration
+    self.configurationPath = configurationPath
+    self.options = options
+    self.referencePath = referencePath
+    self.baseline = baseline
+    self.label = label
+    self.progress = progress
+  }
+}
