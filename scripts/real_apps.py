@@ -122,6 +122,13 @@ def extract_families(app, gitdir, out, mirrors, root, missing):
                         for _, sha in blobs:
                             if write_blob(symbols_dir, sha, os.path.join(target, f"{stem}.svg")):
                                 count += 1
+                                # What the app's build writes beside the copied SVG (brave-ios:
+                                # LeoAssetCatalogGenerator.symbolSetContentsJSON).
+                                with open(os.path.join(target, "Contents.json"), "w", encoding="utf-8") as handle:
+                                    json.dump({"info": {"author": "xcode", "version": 1},
+                                               "symbols": [{"filename": f"{stem}.svg", "idiom": "universal"}]},
+                                              handle, indent=2)
+                                    handle.write("\n")
                         if not blobs:
                             missing.append(f"{symbols['repo']}:{source}")
     return count
