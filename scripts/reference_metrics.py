@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Reference implementation of iconaudit's per-icon metrics (DESIGN.md, "Measurements"), in Python.
+"""Reference implementation of iconaudit's per-icon metrics in Python
+(definitions: Sources/IconMetrics/Documentation.docc/Metrics.md).
 
-It is written from the design's definitions with standard library routines (numpy, scipy,
+It is written from those definitions with standard library routines (numpy, scipy,
 scikit-image), independently of the Swift code, so that the two can be compared icon by icon; it is
 also the speed reference of scripts/bench.
 
@@ -11,7 +12,7 @@ Input: a folder of PNGs (`name.png` has scale 1, `name@2x.png` scale 2: lengths 
 Output: JSON {"icons": [{"file", "scale", "widthPx", "heightPx", "metrics": {...}}], "timing": {...}},
 metric names as in iconaudit's JSON report.
 
-Conventions (those of the design): α = coverage 0…1 (the PNG's alpha); ink = Σα; core = α ≥ 0.5.
+Conventions (those of Metrics.md): α = coverage 0…1 (the PNG's alpha); ink = Σα; core = α ≥ 0.5.
 Coordinates are pixel-edge coordinates: pixel (i, j) covers x ∈ [i, i+1), y ∈ [j, j+1), y down.
 
 - contour: skimage.measure.find_contours(α, 0.5) on α padded by one transparent pixel (so that
@@ -312,7 +313,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--normal", choices=["refined", "edt"], default="refined",
                         help="stroke normal: the EDT feature direction refined to the shortest chord "
-                             "(default), or the EDT feature direction alone (the design's literal reading)")
+                             "(default), or the EDT feature direction alone (the normal without its refinement)")
     args = parser.parse_args()
 
     files: list[Path] = []

@@ -5,7 +5,7 @@ Measures every Lucide icon with `iconaudit measure` (48 px), then draws random 3
 and counts how many untouched icons fall outside ±15% of their family's median size (the
 perceived_size_outlier error band), for several size models:
 
-- hull:        S = √(hull area)                              (DESIGN.md's perceived size)
+- hull:        S = √(hull area)                              (the perceived size of Metrics.md)
 - maxext:      the larger side of the extent
 - hull+floor:  √max(hull, 0.7 × extent area)                 (effectiveSize)
 - … + open:    the same, not flagging open stroke glyphs (outline, no holes) for being small

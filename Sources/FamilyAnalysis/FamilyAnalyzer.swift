@@ -117,7 +117,7 @@ public struct FamilyReport: Sendable, Codable, Equatable {
   public func group(_ style: IconStyle) -> StyleGroupSummary? { groups.first { $0.style == style } }
 }
 
-/// Family statistics (DESIGN.md, Family analysis).
+/// Family statistics (the model: Sources/FamilyAnalysis/Documentation.docc/FamilyModel.md).
 ///
 /// 1. Split by style only where both filled and outline groups have ≥ 3 icons; otherwise one
 ///    group of the majority style, and the others are reported as minority-style icons.

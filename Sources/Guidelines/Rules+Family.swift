@@ -356,7 +356,7 @@ public struct DetailDensityOutlierRule: Rule {
       // ratio to the family's. Unchanged by scaling the whole glyph and by a heavier stroke.
       let strokeRatio = e.group == .outline && e.stroke.value > 0 ? e.stroke.ratio : 1
       let ratio = e.detail.ratio * strokeRatio / e.size.ratio
-      let z = 0.6745 * log(ratio) / max(group.detailDensity.madLog, 0.03)  // the MAD floor of DESIGN.md
+      let z = 0.6745 * log(ratio) / max(group.detailDensity.madLog, 0.03)  // the default MAD floor (Sources/FamilyAnalysis/Documentation.docc/FamilyModel.md, The detail model)
       guard abs(z) > t("z"), ratio < t("minimumRatio") || ratio > 1 / t("minimumRatio") else { continue }
       let median = group.detailDensity.median
       let more = ratio > 1

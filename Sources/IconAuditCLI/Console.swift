@@ -43,7 +43,7 @@ enum Console {
   static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 }
 
-/// Exit codes (DESIGN.md): 0 clean; 1 error findings; 2 an input could not be read; 64 usage; 70 the
+/// Exit codes (README.md, Exit codes): 0 clean; 1 error findings; 2 an input could not be read; 64 usage; 70 the
 /// report could not be written (standard output or --output: a full disk, a missing folder).
 public enum ExitCode: Int32, Sendable {
   case success = 0

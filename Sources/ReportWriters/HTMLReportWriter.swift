@@ -5,7 +5,7 @@ import Guidelines
 import IconMetrics
 import IconRaster
 
-/// The HTML report: one self-contained page for designers (DESIGN.md, Reports: HTML).
+/// The HTML report: one self-contained page for designers (Documentation/Architecture.md, Reports).
 ///
 /// Inline CSS and SVG, every image a PNG data URI, no network; readable without JavaScript (a
 /// few lines sort the measurement tables). Light and dark themes follow `prefers-color-scheme`.
