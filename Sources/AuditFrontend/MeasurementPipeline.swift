@@ -139,6 +139,13 @@ public enum MeasurementPipeline {
     public var failures: [InputFailure]
     /// Notes on the inputs other than unreadable files (``AuditDiagnostic/skippedImages(count:types:examples:)``).
     public var diagnostics: [AuditDiagnostic]
+
+    /// The measurements as `measure` reports them.
+    public var report: MeasurementReport {
+      MeasurementReport(
+        icons: icons.map { .init(id: $0.id, path: $0.path, scale: $0.scale, widthPx: $0.widthPx, heightPx: $0.heightPx, metrics: $0.metrics) },
+        unreadable: failures.map { ($0.reportPath, $0.reason) })
+    }
   }
 
   /// Discovers the icons under `paths` and measures them (in parallel, `options.concurrency`

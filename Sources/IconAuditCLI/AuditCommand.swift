@@ -8,8 +8,6 @@ import ReportWriters
 
 /// `iconaudit audit PATH…`: measure, analyse the family, run the rules, write a report.
 enum AuditCommand {
-  static let formats = ["text", "json", "markdown", "html", "sarif", "github", "xcode"]
-
   static let spec = CommandSpec(
     name: "iconaudit audit",
     abstract: "Audit icon families against the guidelines and report findings with fixes.",
@@ -31,7 +29,7 @@ enum AuditCommand {
       written.
       """,
     options: [
-      OptionSpec("format", value: "FORMAT", choices: formats, help: "Report format (default text)."),
+      OptionSpec("format", value: "FORMAT", choices: ReportFormats.identifiers, help: "Report format (default text)."),
       OptionSpec("output", short: "o", value: "FILE", help: "Write the report to FILE (atomically) instead of standard output."),
       OutputFile.forceOption,
       OptionSpec("config", value: "FILE", help: "Configuration file (default: nearest .iconaudit.json)."),
@@ -88,34 +86,16 @@ enum AuditCommand {
     }
     if result.suppressedByBaseline > 0 { Console.err("iconaudit: \(AuditDiagnostic.suppressedByBaseline(count: result.suppressedByBaseline))") }
 
-    let text: String
-    // A folder: `App/Icons` and `App/Icons/` both put paths under App/Icons/.
-    let prefix = arguments.value("path-prefix").map { $0.isEmpty || $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
-    switch arguments.value("format") ?? "text" {
-    case "json":
-      // Written as bytes, in pieces: never the whole report as a tree, a String or one buffer.
-      let pieces = JSONReportWriter.writeUTF8Pieces(report, toolVersion: IconAuditCommand.version)
-      guard OutputFile.emit(pieces: pieces, to: arguments.value("output"), inputs: reportInputs, replace: replace) else { return .failure }
-      return exitCode(report, failures: result.unreadable, strict: arguments.flag("strict"))
-    case "markdown": text = MarkdownReportWriter.write(report, toolVersion: IconAuditCommand.version)
-    case "html":
+    // The parser only accepts the registry's identifiers.
+    guard let format = ReportFormats.named(arguments.value("format") ?? TextReportWriter.identifier) else { return .usage }
+    let context = ReportContext(
+      toolVersion: IconAuditCommand.version, color: arguments.value("output") == nil && Console.stdoutIsTerminal,
+      pathPrefix: arguments.value("path-prefix") ?? "", root: AuditFrontend.absoluteRoot(paths[0]),
+      configurationDescription: configPath.map { "configuration file " + PathText.lastComponent($0) },
       // The page reads the drawings back; one that cannot be read then is listed on it too.
-      text = HTMLReportWriter.write(
-        report, toolVersion: IconAuditCommand.version,
-        configurationDescription: configPath.map { "configuration file " + PathText.lastComponent($0) },
-        readBackFailures: { result.lateFailures.map { (path: $0.reportPath, reason: $0.reason) } })
-    case "sarif":
-      var prefixed = report
-      if !prefix.isEmpty {
-        prefixed.findings = report.findings.map { var f = $0; f.path = prefix + f.path; return f }
-        prefixed.unreadable = report.unreadable.map { (prefix + $0.path, $0.reason) }
-      }
-      text = SARIFReportWriter.write(prefixed, toolVersion: IconAuditCommand.version)
-    case "github": text = GitHubAnnotationWriter.write(report, pathPrefix: prefix)
-    case "xcode": text = XcodeDiagnosticsWriter.write(report, root: AuditFrontend.absoluteRoot(paths[0]))
-    default: text = TextReportWriter.write(report, color: arguments.value("output") == nil && Console.stdoutIsTerminal)
-    }
-    guard OutputFile.emit(text, to: arguments.value("output"), inputs: reportInputs, replace: replace) else { return .failure }
+      lateFailures: { result.lateFailures.map { (path: $0.reportPath, reason: $0.reason) } })
+    let pieces = format.write(report, context: context)
+    guard OutputFile.emit(pieces: pieces, to: arguments.value("output"), inputs: reportInputs, replace: replace) else { return .failure }
     // The HTML report reads the drawings back too.
     let late = result.lateFailures
     for failure in late { Console.err("iconaudit: \(failure)") }

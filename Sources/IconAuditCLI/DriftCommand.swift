@@ -26,7 +26,7 @@ enum DriftCommand {
       without --force); 70 the report could not be written.
       """,
     options: [
-      OptionSpec("format", value: "FORMAT", choices: ["text", "json", "markdown", "html"], help: "Output format (default text)."),
+      OptionSpec("format", value: "FORMAT", choices: DriftFormat.allCases.map(\.rawValue), help: "Output format (default text)."),
       OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
       OutputFile.forceOption,
       OptionSpec("git", value: "REV1", help: "Audit PATH at git revisions REV1 and NEW (REV2): drift --git REV1 REV2 PATH."),
@@ -76,11 +76,12 @@ enum DriftCommand {
     let unreadable = diagnostics.filter { if case .unreadable = $0 { true } else { false } }.count
     let report = Drift.compare(before, after, tolerances: tolerances)
     let text: String
-    switch arguments.value("format") ?? "text" {
-    case "json": text = DriftWriter.jsonValue(report).serialized()
-    case "markdown": text = DriftWriter.markdown(report)
-    case "html": text = DriftWriter.html(report)
-    default: text = DriftWriter.text(report)
+    switch DriftFormat(rawValue: arguments.value("format") ?? DriftFormat.text.rawValue) {
+    case .json: text = DriftWriter.jsonValue(report).serialized()
+    case .markdown: text = DriftWriter.markdown(report)
+    case .html: text = DriftWriter.html(report)
+    case .text: text = DriftWriter.text(report)
+    case nil: return .usage  // the parser only accepts DriftFormat's values
     }
     guard OutputFile.emit(text, to: arguments.value("output"), inputs: driftInputs, replace: arguments.flag("force")) else {
       return .failure
@@ -91,6 +92,16 @@ enum DriftCommand {
     if unreadable > 0 { return .unreadableInput }
     return tripped.isEmpty ? .success : .findings
   }
+}
+
+/// `drift`'s output formats, in the order the help lists them.
+enum DriftFormat: String, CaseIterable {
+  case text, json, markdown, html
+}
+
+/// `history`'s output formats, in the order the help lists them.
+enum HistoryFormat: String, CaseIterable {
+  case markdown, html, json
 }
 
 /// `iconaudit history SNAPSHOT…`: the family over many releases.
@@ -107,7 +118,7 @@ enum HistoryCommand {
       report could not be written.
       """,
     options: [
-      OptionSpec("format", value: "FORMAT", choices: ["markdown", "html", "json"], help: "Output format (default markdown)."),
+      OptionSpec("format", value: "FORMAT", choices: HistoryFormat.allCases.map(\.rawValue), help: "Output format (default markdown)."),
       OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
       OutputFile.forceOption,
       OptionSpec("order", value: "ORDER", choices: ["given", "label"], help: "Order of releases (default given)."),
@@ -133,10 +144,11 @@ enum HistoryCommand {
     if arguments.value("order") == "label" { snapshots = HistoryReport.ordered(byLabel: snapshots) }
     let history = HistoryReport(snapshots: snapshots)
     let text: String
-    switch arguments.value("format") ?? "markdown" {
-    case "json": text = HistoryWriter.jsonValue(history).serialized()
-    case "html": text = HistoryWriter.html(history)
-    default: text = HistoryWriter.markdown(history)
+    switch HistoryFormat(rawValue: arguments.value("format") ?? HistoryFormat.markdown.rawValue) {
+    case .json: text = HistoryWriter.jsonValue(history).serialized()
+    case .html: text = HistoryWriter.html(history)
+    case .markdown: text = HistoryWriter.markdown(history)
+    case nil: return .usage  // the parser only accepts HistoryFormat's values
     }
     guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals, replace: arguments.flag("force")) else {
       return .failure

@@ -2,7 +2,6 @@
 import ArgumentParsing
 import AuditFrontend
 import Foundation
-import IconMetrics
 import IconRaster
 import ReportWriters
 
@@ -22,7 +21,7 @@ enum MeasureCommand {
       not write without --force); 70 the output could not be written.
       """,
     options: CommonOptions.reading + [
-      OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "Output format (default text)."),
+      OptionSpec("format", value: "FORMAT", choices: MeasureFormat.allCases.map(\.rawValue), help: "Output format (default text)."),
       OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of standard output (atomically)."),
       OutputFile.forceOption,
     ],
@@ -33,17 +32,22 @@ enum MeasureCommand {
     guard OutputFile.checkTargets(arguments, inputs: arguments.positionals) else { return .usage }
     let measurement = AuditFrontend.measure(paths: arguments.positionals, options: options)
     for diagnostic in measurement.diagnostics { Console.err("iconaudit: \(diagnostic)") }
-    let (icons, failures) = (measurement.icons, measurement.failures)
     let text: String
-    switch arguments.value("format") ?? "text" {
-    case "json": text = MeasureOutput.json(icons: icons, failures: failures)
-    default: text = MeasureOutput.text(icons: icons)
+    switch MeasureFormat(rawValue: arguments.value("format") ?? MeasureFormat.text.rawValue) {
+    case .json: text = MeasureWriter.json(measurement.report, toolVersion: IconAuditCommand.version)
+    case .text: text = MeasureWriter.text(measurement.report)
+    case nil: return .usage  // the parser only accepts MeasureFormat's values
     }
     guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals, replace: arguments.flag("force")) else {
       return .failure
     }
-    return failures.isEmpty && !icons.isEmpty ? .success : .unreadableInput
+    return measurement.failures.isEmpty && !measurement.icons.isEmpty ? .success : .unreadableInput
   }
+}
+
+/// `measure`'s output formats.
+enum MeasureFormat: String, CaseIterable {
+  case text, json
 }
 
 /// Options shared by the commands that read icons.
@@ -88,68 +92,5 @@ enum CommonOptions {
     if let side = try arguments.double("max-analysis-side", in: 16...16_384) { options.maxAnalysisSide = Int(side) }
     options.vectorRendering = isolatedRendering(timeout: try arguments.double("render-timeout", in: 0...3600) ?? defaultRenderTimeout)
     return options
-  }
-}
-
-/// The `measure` command's outputs.
-public enum MeasureOutput {
-  public static func jsonValue(icons: [MeasuredIcon], failures: [InputFailure]) -> JSONValue {
-    let encoder = JSONValueEncoder()
-    let iconValues: [JSONValue] = icons.map { icon in
-      let metrics = (try? encoder.encode(icon.metrics)) ?? .null
-      return .object([
-        "id": .string(icon.id),
-        "path": .string(icon.path),
-        "scale": .double(icon.scale),
-        "widthPx": .int(icon.widthPx),
-        "heightPx": .int(icon.heightPx),
-        "metrics": metrics,
-      ])
-    }
-    return .object([
-      "schemaVersion": .int(1),
-      "tool": .object(["name": .string("iconaudit"), "version": .string(IconAuditCommand.version)]),
-      "icons": .array(iconValues),
-      "unreadable": .array(failures.map { .object(["path": .string($0.reportPath), "reason": .string($0.reason)]) }),
-    ])
-  }
-
-  public static func json(icons: [MeasuredIcon], failures: [InputFailure]) -> String {
-    jsonValue(icons: icons, failures: failures).serialized()
-  }
-
-  public static func text(icons: [MeasuredIcon]) -> String {
-    let header = ["icon", "scale", "px", "size pt", "extent pt", "ink pt²", "stroke pt", "detail", "style"]
-    var rows: [[String]] = []
-    for icon in icons {
-      let m = icon.metrics
-      rows.append([
-        PlainText.field(icon.path), "@\(format(icon.scale, 2))x", "\(icon.widthPx)×\(icon.heightPx)",
-        format(m.perceivedSizePt, 2), "\(format(m.extentPt.width, 1))×\(format(m.extentPt.height, 1))",
-        format(m.inkAreaPt2, 1), format(m.strokeWeightPt, 2), format(m.detailDensity, 1), m.style.rawValue,
-      ])
-    }
-    return Table.render(header: header, rows: rows, rightAligned: Set(1..<header.count - 1))
-      + "\(icons.count) icon\(icons.count == 1 ? "" : "s") measured\n"
-  }
-
-  static func format(_ value: Double, _ decimals: Int) -> String {
-    guard value.isFinite else { return "–" }
-    return String(format: "%.\(decimals)f", value)
-  }
-}
-
-/// A plain-text table with padded columns.
-enum Table {
-  static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
-    var widths = header.map(\.count)
-    for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-    func line(_ cells: [String]) -> String {
-      cells.enumerated().map { i, cell in
-        let pad = String(repeating: " ", count: widths[i] - cell.count)
-        return rightAligned.contains(i) ? pad + cell : cell + pad
-      }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
-    }
-    return line(header) + line(widths.map { String(repeating: "-", count: $0) }) + rows.map(line).joined()
   }
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParsing
 import Foundation
-import Guidelines
 import IconRaster
+import ReportWriters
 
 /// Writes a report file atomically (a temporary file in the same folder, flushed, then a rename), so a
 /// reader never sees half a report. It refuses to write over any input file, and over an existing
-/// file that iconaudit did not write (``looksWrittenByIconaudit(_:)``) unless told to replace it
+/// file that iconaudit did not write (``OutputRecognition/looksWrittenByIconaudit(_:)``) unless told to replace it
 /// (`--force`): nothing the user owns is overwritten without being asked. A target that is not a
 /// regular file (/dev/null, a FIFO) is written in place instead of being replaced.
 enum OutputFile {
@@ -94,7 +94,7 @@ enum OutputFile {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       throw Refusal(description: "\(path): is a directory")
     }
-    if !replace && !looksWrittenByIconaudit(target) {
+    if !replace && !OutputRecognition.looksWrittenByIconaudit(target) {
       throw Refusal(description: "\(path): exists and does not look like a file iconaudit wrote; not replaced (remove it, choose another file, or pass --force)")
     }
     return target
@@ -238,117 +238,6 @@ enum OutputFile {
       Console.err("iconaudit: \(error)")
       return false
     }
-  }
-
-  /// Whether the file at `path` is missing, empty, not a regular file, or is something iconaudit
-  /// writes, told by each format's own marks (a file that merely mentions iconaudit, a README or a
-  /// CI workflow, is not one):
-  /// - JSON: a report or measurements (`tool.name`), SARIF (the driver's name), a baseline
-  ///   (`tool`), drift (its lists) or history (`movers` and `releases`), found as iconaudit
-  ///   writes them (``jsonMarks``);
-  /// - HTML: the report's generator meta, or the drift or history page's title; Markdown: a
-  ///   first line `## iconaudit`;
-  /// - text: a report's closing count, a measurement table's, a drift's first line; GitHub
-  ///   annotations and Xcode diagnostics: every line of that shape.
-  static func looksWrittenByIconaudit(_ path: String) -> Bool {
-    var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return true }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
-    let window = 16 * 1024
-    let head = (try? handle.read(upToCount: window)) ?? Data()
-    let text = String(decoding: head, as: UTF8.self)
-    let trimmed = text.drop { $0.isWhitespace }
-    if trimmed.hasPrefix("{") {
-      // A JSON report's marks can sit anywhere (keys are sorted; a report of 10,000 icons is tens
-      // of MB): the file is searched for them as iconaudit writes them, a megabyte at a time,
-      // rather than parsed (parsing a 31 MB report took a second and 400 MB).
-      return containsAll(handle, any: Self.jsonMarks)
-    }
-    var tail = ""
-    if Int(info.st_size) > window {
-      _ = try? handle.seek(toOffset: UInt64(Int(info.st_size) - window))
-      tail = String(decoding: (try? handle.read(upToCount: window)) ?? Data(), as: UTF8.self)
-    } else {
-      tail = text
-    }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let firstLine = lines.first ?? "", secondLine = lines.dropFirst().first ?? ""
-    let lastLine = tail.split(separator: "\n").last ?? ""
-    if trimmed.hasPrefix("<!DOCTYPE html>") || trimmed.hasPrefix("<html") {
-      return text.contains("<meta name=\"generator\" content=\"iconaudit ") || text.contains("<title>iconaudit drift: ")
-        || text.contains("<title>iconaudit history</title>")
-    }
-    // Markdown: the heading each Markdown output starts with.
-    if firstLine.hasPrefix("## iconaudit: ") || firstLine.hasPrefix("## iconaudit drift: ") || firstLine == "## iconaudit history" {
-      return true
-    }
-    // Text: a drift's two first lines; a report's closing count; a measurement table's header and count.
-    if firstLine.hasPrefix("Drift ") && firstLine.contains(" → ") && secondLine.hasPrefix("consistency ") { return true }
-    if lastLine.wholeMatch(of: #/\d+ icons?: \d+ errors?, \d+ warnings?, \d+ notes?(, \d+ unreadable)?/#) != nil { return true }
-    if lastLine.wholeMatch(of: #/\d+ icons? measured/#) != nil && firstLine.hasPrefix("icon ") { return true }
-    // Line by line formats: every whole line of the head and of the tail (a window's cut line is
-    // left out), and at least one.
-    let cut = Int(info.st_size) > window
-    let complete = (cut ? lines.dropLast() : lines[...]).filter { !$0.isEmpty }
-      + (cut ? tail.split(separator: "\n").dropFirst() : [])
-    guard !complete.isEmpty else { return false }
-    if complete.allSatisfy({ $0.hasPrefix("::") && $0.contains("title=iconaudit ") }) { return true }
-    // Xcode diagnostics: "path: error: message [rule]", the rule one of iconaudit's.
-    let rules = Set(RuleRegistry.identifiers + ["unreadable"])
-    let diagnostic = #/^.+: (error|warning|note): .* \[([a-z_]+)\]$/#
-    if complete.allSatisfy({ line in line.wholeMatch(of: diagnostic).map { rules.contains(String($0.2)) } ?? false }) { return true }
-    return false
-  }
-
-  /// How iconaudit's JSON outputs mark themselves, as they are written (two-space indentation):
-  /// each entry is a set of byte strings that must all occur.
-  static let jsonMarks: [[String]] = [
-    ["\n  \"tool\": {\n    \"name\": \"iconaudit\","],  // the audit report and measurements
-    ["\n        \"driver\": {\n          \"name\": \"iconaudit\","],  // SARIF
-    ["\n  \"tool\": \"iconaudit\",", "\n  \"findings\": ["],  // a baseline
-    ["\n  \"added\": [", "\n  \"fixedFindings\": [", "\n  \"newFindings\": [", "\n  \"removed\": ["],  // drift
-    ["{\n  \"movers\": [", "\n  \"releases\": ["],  // history
-  ]
-
-  /// Whether the file holds every string of at least one of `any`'s sets, read a megabyte at a time
-  /// from its end (sorted keys put the reports' `tool` near the end), each read overlapping the
-  /// previous one by the longest string.
-  static func containsAll(_ handle: FileHandle, any sets: [[String]]) -> Bool {
-    let needles = sets.map { $0.map { Array($0.utf8) } }
-    var found = needles.map { [Bool](repeating: false, count: $0.count) }
-    let overlap = needles.joined().map(\.count).max() ?? 0
-    guard let size = try? handle.seekToEnd() else { return false }
-    let chunk: UInt64 = 1 << 20
-    var end = size
-    while end > 0 {
-      let start = end > chunk ? end - chunk : 0
-      guard (try? handle.seek(toOffset: start)) != nil,
-        let data = try? handle.read(upToCount: Int(min(end + UInt64(overlap), size) - start))
-      else { return false }
-      data.withUnsafeBytes { raw in
-        for (i, set) in needles.enumerated() {
-          for (j, needle) in set.enumerated() where !found[i][j] { found[i][j] = contains(raw, needle) }
-        }
-      }
-      if found.contains(where: { !$0.contains(false) }) { return true }
-      end = start
-    }
-    return false
-  }
-
-  /// Whether `needle` occurs in `haystack` (memchr to each candidate first byte, then a compare).
-  static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first, let base = haystack.baseAddress, haystack.count >= needle.count else { return needle.isEmpty }
-    let last = haystack.count - needle.count
-    var start = 0
-    while start <= last {
-      guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
-      let at = base.distance(to: UnsafeRawPointer(hit))
-      if needle.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, needle.count) }) == 0 { return true }
-      start = at + 1
-    }
-    return false
   }
 
   private static func isIconFile(_ path: String) -> Bool {

@@ -54,3 +54,33 @@ public enum XcodeDiagnosticsWriter {
     PlainText.field(s.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " "))
   }
 }
+
+extension GitHubAnnotationWriter: ReportFormat {
+  public static let identifier = "github"
+
+  public static func write(_ report: AuditReport, context: ReportContext) -> [[UInt8]] {
+    [Array(write(report, pathPrefix: context.pathPrefix).utf8)]
+  }
+
+  /// Every whole line a workflow command titled by iconaudit (and at least one).
+  public static func recognizes(_ sample: OutputSample) -> Bool {
+    sample.kind == .text && !sample.completeLines.isEmpty
+      && sample.completeLines.allSatisfy { $0.hasPrefix("::") && $0.contains("title=iconaudit ") }
+  }
+}
+
+extension XcodeDiagnosticsWriter: ReportFormat {
+  public static let identifier = "xcode"
+
+  public static func write(_ report: AuditReport, context: ReportContext) -> [[UInt8]] {
+    [Array(write(report, root: context.root).utf8)]
+  }
+
+  /// Every whole line (and at least one) "path: error: message [rule]", the rule one of iconaudit's.
+  public static func recognizes(_ sample: OutputSample) -> Bool {
+    guard sample.kind == .text, !sample.completeLines.isEmpty else { return false }
+    let rules = Set(RuleRegistry.identifiers + ["unreadable"])
+    let diagnostic = #/^.+: (error|warning|note): .* \[([a-z_]+)\]$/#
+    return sample.completeLines.allSatisfy { line in line.wholeMatch(of: diagnostic).map { rules.contains(String($0.2)) } ?? false }
+  }
+}

@@ -13,3 +13,8 @@ public enum BaselineWriter {
     return JSONValue.object(["version": .int(Baseline.currentVersion), "tool": .string("iconaudit"), "findings": .array(entries)]).serialized()
   }
 }
+
+extension BaselineWriter: IconauditOutput {
+  /// `tool` and the findings, as written.
+  public static var jsonMarks: [[String]] { [["\n  \"tool\": \"iconaudit\",", "\n  \"findings\": ["]] }
+}

@@ -133,3 +133,20 @@ public enum DriftWriter {
     return out
   }
 }
+
+extension DriftWriter: IconauditOutput {
+  /// The JSON's lists, as written.
+  public static var jsonMarks: [[String]] {
+    [["\n  \"added\": [", "\n  \"fixedFindings\": [", "\n  \"newFindings\": [", "\n  \"removed\": ["]]
+  }
+
+  /// The text's two first lines, the Markdown's heading, the page's title.
+  public static func recognizes(_ sample: OutputSample) -> Bool {
+    switch sample.kind {
+    case .html: return sample.head.contains("<title>iconaudit drift: ")
+    case .text:
+      return sample.firstLine.hasPrefix("## iconaudit drift: ")
+        || sample.firstLine.hasPrefix("Drift ") && sample.firstLine.contains(" → ") && sample.secondLine.hasPrefix("consistency ")
+    }
+  }
+}

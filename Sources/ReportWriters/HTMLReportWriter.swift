@@ -293,3 +293,17 @@ struct HTMLPage {
   /// The icon's display name: the last component of its id.
   func iconName(_ index: Int) -> String { PathText.lastComponent(report.icons[index].id) }
 }
+
+extension HTMLReportWriter: ReportFormat {
+  public static let identifier = "html"
+
+  public static func write(_ report: AuditReport, context: ReportContext) -> [[UInt8]] {
+    [Array(write(report, toolVersion: context.toolVersion, configurationDescription: context.configurationDescription,
+                 readBackFailures: context.lateFailures).utf8)]
+  }
+
+  /// The page's generator meta.
+  public static func recognizes(_ sample: OutputSample) -> Bool {
+    sample.kind == .html && sample.head.contains("<meta name=\"generator\" content=\"iconaudit ")
+  }
+}

@@ -141,3 +141,16 @@ public enum HistoryWriter {
       """
   }
 }
+
+extension HistoryWriter: IconauditOutput {
+  /// The JSON's lists, as written.
+  public static var jsonMarks: [[String]] { [["{\n  \"movers\": [", "\n  \"releases\": ["]] }
+
+  /// The Markdown's heading, the page's title.
+  public static func recognizes(_ sample: OutputSample) -> Bool {
+    switch sample.kind {
+    case .html: return sample.head.contains("<title>iconaudit history</title>")
+    case .text: return sample.firstLine == "## iconaudit history"
+    }
+  }
+}

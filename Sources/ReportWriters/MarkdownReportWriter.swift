@@ -99,3 +99,16 @@ public enum MarkdownReportWriter {
     return out
   }
 }
+
+extension MarkdownReportWriter: ReportFormat {
+  public static let identifier = "markdown"
+
+  public static func write(_ report: AuditReport, context: ReportContext) -> [[UInt8]] {
+    [Array(write(report, toolVersion: context.toolVersion).utf8)]
+  }
+
+  /// The heading the report starts with.
+  public static func recognizes(_ sample: OutputSample) -> Bool {
+    sample.kind == .text && sample.firstLine.hasPrefix("## iconaudit: ")
+  }
+}

@@ -104,3 +104,22 @@ public enum SARIFReportWriter {
     return out
   }
 }
+
+extension SARIFReportWriter: ReportFormat {
+  public static let identifier = "sarif"
+
+  /// With ``ReportContext/pathPrefix``, every location (findings and unreadable files) is under it,
+  /// so that code scanning finds the files from the repository root.
+  public static func write(_ report: AuditReport, context: ReportContext) -> [[UInt8]] {
+    var prefixed = report
+    let prefix = context.pathPrefix
+    if !prefix.isEmpty {
+      prefixed.findings = report.findings.map { var f = $0; f.path = prefix + f.path; return f }
+      prefixed.unreadable = report.unreadable.map { (prefix + $0.path, $0.reason) }
+    }
+    return [Array(write(prefixed, toolVersion: context.toolVersion).utf8)]
+  }
+
+  /// The driver's name, as written.
+  public static var jsonMarks: [[String]] { [["\n        \"driver\": {\n          \"name\": \"iconaudit\","]] }
+}

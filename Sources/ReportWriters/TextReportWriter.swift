@@ -41,7 +41,8 @@ public enum TextReportWriter {
                      String(format: "%.2f", e.size.ratio), String(format: "%.2f", icon.metrics.strokeWeightPt),
                      String(format: "%.0f", icon.metrics.detailDensity), e.style.rawValue])
       }
-      out += table(header: ["", "icon", "size pt", "×median", "stroke pt", "detail", "style"], rows: rows)
+      out += TextTable.render(header: ["", "icon", "size pt", "×median", "stroke pt", "detail", "style"], rows: rows,
+                             rightAligned: Set(2...5), indent: "  ")
       out += "\n"
       return out
     }.joined()
@@ -72,46 +73,18 @@ public enum TextReportWriter {
   }
 
   static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-
-  static func table(header: [String], rows: [[String]]) -> String {
-    var widths = header.map(\.count)
-    for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], visibleLength(cell)) } }
-    func line(_ cells: [String]) -> String {
-      "  " + cells.enumerated().map { i, cell in
-        let pad = String(repeating: " ", count: max(0, widths[i] - visibleLength(cell)))
-        return i >= 2 && i <= 5 ? pad + cell : cell + pad
-      }.joined(separator: "  ").trimmingTrailingWhitespace() + "\n"
-    }
-    return line(header) + rows.map(line).joined()
-  }
-
-  /// The number of characters of `s` without its ANSI colour sequences (ESC [ digits and ; m).
-  static func visibleLength(_ s: String) -> Int {
-    guard s.unicodeScalars.contains("\u{1B}") else { return s.count }
-    var visible = String.UnicodeScalarView()
-    var scalars = s.unicodeScalars[...]
-    while let c = scalars.first {
-      if c == "\u{1B}", scalars.dropFirst().first == "[" {
-        let body = scalars.dropFirst(2).prefix { ("0"..."9").contains($0) || $0 == ";" }
-        let end = scalars.dropFirst(2 + body.count)
-        if end.first == "m" {
-          scalars = end.dropFirst()
-          continue
-        }
-      }
-      visible.append(c)
-      scalars = scalars.dropFirst()
-    }
-    return String(visible).count
-  }
 }
 
-extension String {
-  /// Without the whitespace at its end: the Unicode scalars with the White_Space property, as the
-  /// regular expression `\s+$` removes them.
-  func trimmingTrailingWhitespace() -> String {
-    var scalars = unicodeScalars[...]
-    while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
-    return String(String.UnicodeScalarView(scalars))
+extension TextReportWriter: ReportFormat {
+  public static let identifier = "text"
+
+  public static func write(_ report: AuditReport, context: ReportContext) -> [[UInt8]] {
+    [Array(write(report, color: context.color).utf8)]
+  }
+
+  /// The report's closing count as its last line.
+  public static func recognizes(_ sample: OutputSample) -> Bool {
+    sample.kind == .text
+      && sample.lastLine.wholeMatch(of: #/\d+ icons?: \d+ errors?, \d+ warnings?, \d+ notes?(, \d+ unreadable)?/#) != nil
   }
 }

@@ -116,8 +116,8 @@ func goldenReport() -> AuditReport {
     #expect(coloured.contains("\u{1B}[31m"))
     let stripped = try Regex("\u{1B}\\[[0-9;]*m")
     #expect(coloured.replacing(stripped, with: "") == TextReportWriter.write(Self.report))
-    #expect(TextReportWriter.visibleLength("\u{1B}[31;1m✗\u{1B}[0m ab") == 4)
-    #expect(TextReportWriter.visibleLength("\u{1B}[x") == 3)
+    #expect(TextTable.visibleLength("\u{1B}[31;1m✗\u{1B}[0m ab") == 4)
+    #expect(TextTable.visibleLength("\u{1B}[x") == 3)
     // Trailing white space as `\s+$` takes it: scalars, so a space carrying a combining accent stays.
     #expect("a \t\u{3000}".trimmingTrailingWhitespace() == "a")
     #expect("x \u{301}".trimmingTrailingWhitespace() == "x \u{301}")
