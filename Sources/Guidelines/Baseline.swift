@@ -63,23 +63,28 @@ public struct Baseline: Sendable, Equatable {
       throw error
     } catch {
       // An audit's JSON report given for its baseline: say what it is and how to make a baseline.
-      if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["schemaVersion"] != nil {
+      if (try? JSONDecoder().decode(ReportProbe.self, from: data))?.isReport == true {
         throw fail("an iconaudit JSON report, not a baseline (make one with 'iconaudit audit --write-baseline FILE')")
       }
-      throw fail("not a baseline file (\(Self.describe(error)))")
+      // Syntax, or a top level that is not an object: not a baseline at all; otherwise the key named.
+      let problem = JSONDecodingProblem.describe(error)
+      throw fail(JSONDecodingProblem.isAboutTheWholeDocument(error) ? "not a baseline file (\(problem))" : problem)
     }
   }
 
-  static func describe(_ error: any Error) -> String {
-    switch error as? DecodingError {
-    case .keyNotFound(let key, let context)?:
-      return "missing '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
-    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-      return "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
-    case .dataCorrupted(let context)?:
-      return context.codingPath.isEmpty ? "not valid JSON" : "bad value at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
-    default:
-      return "unreadable"
+  /// Whether a JSON object has a `schemaVersion` key (of any value): the mark of a JSON report.
+  private struct ReportProbe: Decodable {
+    var isReport: Bool
+
+    private struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+      isReport = try decoder.container(keyedBy: Key.self).contains(Key(stringValue: "schemaVersion"))
     }
   }
 }

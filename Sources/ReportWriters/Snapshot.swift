@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Guidelines
 
 /// A snapshot could not be read. The message names the file.
 public struct SnapshotError: Error, Equatable, CustomStringConvertible {
@@ -10,8 +11,10 @@ public struct SnapshotError: Error, Equatable, CustomStringConvertible {
 
 /// A release of an icon family as a JSON report recorded it: what drift and history compare.
 ///
-/// Only what the comparison needs is read; any schema version other than the one this iconaudit
-/// writes is refused with a clear message rather than read silently wrong.
+/// Only what the comparison needs is read, with the `Decodable` types of ``SnapshotSchemaV1``; any
+/// schema version other than the one this iconaudit writes, and any member it reads that is
+/// missing or of the wrong type, is refused with a message naming the file and the key rather than
+/// read silently wrong.
 public struct Snapshot: Sendable {
   public struct Icon: Sendable, Equatable {
     public var id: String
@@ -57,58 +60,68 @@ public struct Snapshot: Sendable {
   /// Robust relative spreads (1.4826 × MAD of logs) of the main metrics, icon-weighted over groups.
   public var spreads: [String: Double]
 
-  public static let supportedSchemaVersion = 1
+  public static let supportedSchemaVersion = SnapshotSchemaV1.version
 
+  /// Reads a JSON report of schema version 1 (see ``SnapshotSchemaV1``). Refused, with `source`
+  /// and the key named: anything but a JSON object, another `schemaVersion`, a member the
+  /// comparison reads that is missing or of the wrong type (`icons[3].metrics.strokeWeightPt is
+  /// missing`), a signature that is not hex digits.
   public init(json data: Data, source: String) throws(SnapshotError) {
     func fail(_ problem: String) -> SnapshotError { SnapshotError(path: source, problem: problem) }
-    guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      throw fail("not a JSON report (not a JSON object)")
-    }
-    guard let version = root["schemaVersion"] as? Int else {
-      throw fail("not an iconaudit JSON report (no schemaVersion); make one with 'iconaudit audit --format json'")
-    }
-    guard version == Self.supportedSchemaVersion else {
-      throw fail("snapshot schema version \(version) is not supported: this iconaudit reads version \(Self.supportedSchemaVersion)"
-        + (version > Self.supportedSchemaVersion ? " (it was written by a newer iconaudit)" : ""))
+    let report: SnapshotSchemaV1.Report
+    do {
+      report = try JSONDecoder().decode(SnapshotSchemaV1.Report.self, from: data)
+    } catch let problem as SnapshotSchemaV1.VersionProblem {
+      let supported = SnapshotSchemaV1.version
+      switch problem {
+      case .missing:
+        throw fail("not an iconaudit JSON report (no schemaVersion); make one with 'iconaudit audit --format json'")
+      case .notAnInteger:
+        throw fail("not an iconaudit JSON report (schemaVersion is not an integer)")
+      case .unsupported(let version):
+        throw fail("schemaVersion \(version) is not supported: this iconaudit reads schema version \(supported)"
+          + (version > supported ? " (the snapshot was written by a newer iconaudit)" : ""))
+      }
+    } catch {
+      let problem = JSONDecodingProblem.describe(error)
+      throw fail(JSONDecodingProblem.isAboutTheWholeDocument(error) ? "not a JSON report (\(problem))" : problem)
     }
     self.source = source
-    label = root["label"] as? String
-    toolVersion = ((root["tool"] as? [String: Any])?["version"] as? String) ?? "?"
-    guard let icons = root["icons"] as? [[String: Any]] else { throw fail("the report has no 'icons' array") }
-    func number(_ any: Any?) -> Double { (any as? NSNumber)?.doubleValue ?? 0 }
-    self.icons = try icons.map { (icon: [String: Any]) throws(SnapshotError) -> Icon in
-      guard let id = icon["id"] as? String, let metrics = icon["metrics"] as? [String: Any] else {
-        throw fail("an icon without 'id' or 'metrics'")
+    label = report.label
+    toolVersion = report.tool.version
+    var icons: [Icon] = []
+    icons.reserveCapacity(report.icons.count)
+    for (i, icon) in report.icons.enumerated() {
+      var signature: [Float]?
+      if let hex = icon.signature {
+        guard let cells = Self.decodeSignature(hex) else { throw fail("icons[\(i)].signature is not pairs of hex digits") }
+        signature = cells
       }
-      let center = metrics["opticalCenterOffsetPt"] as? [String: Any]
-      return Icon(
-        id: id, path: icon["path"] as? String ?? id, family: icon["family"] as? String ?? "",
-        state: icon["state"] as? String ?? "unselected",
-        perceivedSizePt: number(metrics["perceivedSizePt"]), strokeWeightPt: number(metrics["strokeWeightPt"]),
-        strokeWeightPx: number(metrics["strokeWeightPx"]), detailDensity: number(metrics["detailDensity"]),
-        centerOffsetPt: (number(center?["x"]), number(center?["y"])), style: metrics["style"] as? String ?? "outline",
-        signature: (icon["signature"] as? String).flatMap(Self.decodeSignature))
+      let m = icon.metrics
+      icons.append(Icon(
+        id: icon.id, path: icon.path, family: icon.family, state: icon.state,
+        perceivedSizePt: m.perceivedSizePt.value, strokeWeightPt: m.strokeWeightPt.value,
+        strokeWeightPx: m.strokeWeightPx.value, detailDensity: m.detailDensity.value,
+        centerOffsetPt: (m.opticalCenterOffsetPt.x.value, m.opticalCenterOffsetPt.y.value), style: m.style,
+        signature: signature))
     }
-    findings = ((root["findings"] as? [[String: Any]]) ?? []).compactMap { f in
-      guard let iconId = f["iconId"] as? String, let ruleId = f["ruleId"] as? String else { return nil }
-      return Finding(iconId: iconId, ruleId: ruleId, severity: f["severity"] as? String ?? "warning",
-                     message: f["message"] as? String ?? "", path: f["path"] as? String ?? iconId)
+    self.icons = icons
+    findings = report.findings.map { f in
+      Finding(iconId: f.iconId, ruleId: f.ruleId, severity: f.severity, message: f.message, path: f.path)
     }
-    let family = root["family"] as? [String: Any]
-    consistencyScore = number(family?["consistencyScore"])
+    consistencyScore = report.family.consistencyScore.value
     var scores: [String: Double] = [:]
-    for f in (family?["families"] as? [[String: Any]]) ?? [] {
-      if let name = f["name"] as? String { scores[name] = number(f["consistencyScore"]) }
-    }
+    for f in report.family.families { scores[f.name] = f.consistencyScore.value }
     familyScores = scores
+    // Icon-weighted over the groups: Σ count × 1.4826 × madLog ÷ Σ count.
     var spreads: [String: Double] = [:]
     var weights = 0.0
-    for group in (family?["groups"] as? [[String: Any]]) ?? [] {
-      let w = number(group["count"])
+    for group in report.family.groups {
+      let w = group.count.value
       weights += w
-      for key in ["effectiveSizePt", "strokeWeightPt", "detailDensity"] {
-        spreads[key, default: 0] += w * 1.4826 * number((group[key] as? [String: Any])?["madLog"])
-      }
+      spreads["effectiveSizePt", default: 0] += w * 1.4826 * group.effectiveSizePt.madLog.value
+      spreads["strokeWeightPt", default: 0] += w * 1.4826 * group.strokeWeightPt.madLog.value
+      spreads["detailDensity", default: 0] += w * 1.4826 * group.detailDensity.madLog.value
     }
     if weights > 0 { for key in spreads.keys { spreads[key]! /= weights } }
     self.spreads = spreads

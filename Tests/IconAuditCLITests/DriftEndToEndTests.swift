@@ -151,7 +151,27 @@ func plusGlyph() -> AlphaMask {
     try Data(#"{"schemaVersion": 1, "icons": []}"#.utf8).write(to: URL(fileURLWithPath: root + "/ok.json"))
     let run = try runTool(["drift", root + "/new.json", root + "/ok.json"])
     #expect(run.status == 2)
-    #expect(run.stderr.contains("new.json") && run.stderr.contains("schema version 2"))
+    #expect(run.stderr.contains("new.json") && run.stderr.contains("schemaVersion 2 is not supported"))
+  }
+
+  /// A snapshot missing a metric was read as 0: drift reported every icon as shrunk by 100% and
+  /// exited 0. It is refused, naming the file and the key.
+  @Test func refusesASnapshotMissingAMetric() throws {
+    let root = try makeTemporaryFolder("drift-missing")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root + "/icons")
+    let a = try runTool(["audit", "--format", "json", "--output", root + "/a.json", root + "/icons"])
+    #expect(a.status <= 1)
+    let text = try String(contentsOfFile: root + "/a.json", encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // An icon's metric is a number; a group's member of the same name is an object (`{`).
+    let cut = lines.filter { !($0.hasPrefix("        \"perceivedSizePt\": ") && !$0.hasSuffix("{")) }
+    #expect(cut.count == lines.count - 8, "one line for each of the eight icons' metrics")
+    try Data(cut.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: root + "/b.json"))
+    let run = try runTool(["drift", root + "/a.json", root + "/b.json"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains(root + "/b.json: icons[0].metrics.perceivedSizePt is missing"), "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
   }
 
   @Test func gitRevisionsWithoutTouchingTheWorkTree() throws {
