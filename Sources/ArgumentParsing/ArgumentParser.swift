@@ -11,7 +11,6 @@ public enum ArgumentError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingPositional(String)
   case tooManyPositionals(String)
   case unknownCommand(String)
-  case missingCommand
 
   public var description: String {
     switch self {
@@ -25,7 +24,6 @@ public enum ArgumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case .missingPositional(let name): return "missing argument \(name)"
     case .tooManyPositionals(let a): return "unexpected argument '\(a)'"
     case .unknownCommand(let c): return "unknown command '\(c)'"
-    case .missingCommand: return "missing command"
     }
   }
 }

@@ -25,8 +25,6 @@ public struct Baseline: Sendable, Equatable {
       .sorted { ($0.iconId, $0.ruleId) < ($1.iconId, $1.ruleId) }
   }
 
-  public var keys: Set<String> { Set(entries.map { "\($0.iconId)\u{1F}\($0.ruleId)" }) }
-
   /// The findings that are not in the baseline, and how many were suppressed. A finding recorded
   /// at a lower severity is reported again (a warning that became an error, under another
   /// configuration or a worse drawing): the baseline accepted the warning, not the error.

@@ -45,11 +45,6 @@ package final class SpectrumWorkspace {
     UnsafeMutableBufferPointer(start: complex, count: complexWidth * height)
   }
 
-  /// Zeroes the real array.
-  package func clearReal() {
-    real.update(repeating: 0, count: width * height)
-  }
-
   /// Real array → half spectrum (unnormalised DFT). - Complexity: O(N log N).
   package func forward(cache: SpectrumPlanCache = .shared) {
     cache.plan(width: width, height: height, kind: .realToComplex).execute(on: self)

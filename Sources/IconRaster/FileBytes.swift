@@ -157,20 +157,3 @@ func readFileBytes(path: String, limit: Int) throws(RasterError) -> [UInt8] {
     }
   }
 }
-
-func describeFileError(_ error: any Error, path: String) -> String {
-  let nsError = error as NSError
-  if nsError.domain == NSCocoaErrorDomain {
-    switch nsError.code {
-    case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-    case NSFileReadNoPermissionError: return "permission denied"
-    default: break
-    }
-  }
-  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-    underlying.domain == NSPOSIXErrorDomain
-  {
-    return String(cString: strerror(Int32(underlying.code)))
-  }
-  return nsError.localizedDescription
-}

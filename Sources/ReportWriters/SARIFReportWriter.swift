@@ -3,9 +3,9 @@ import Guidelines
 
 /// SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format), for code-scanning
 /// dashboards: the rules as `tool.driver.rules`, each finding a result with a level and a file
-/// location (the icon's analysed file, relative to `uriBase` or the audited root).
+/// location (the icon's analysed file, relative to the audited root).
 public enum SARIFReportWriter {
-  public static func value(_ report: AuditReport, toolVersion: String, uriBase: String? = nil) -> JSONValue {
+  public static func value(_ report: AuditReport, toolVersion: String) -> JSONValue {
     let rules = RuleRegistry.all.map { $0.description }
     let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.identifier, $0.offset) })
     let driverRules: [JSONValue] = rules.map { d in
@@ -26,7 +26,7 @@ public enum SARIFReportWriter {
         "ruleId": .string(f.ruleId),
         "level": .string(level(f.severity)),
         "message": .object(["text": .string(message)]),
-        "locations": .array([physicalLocation(f.path, based: uriBase != nil)]),
+        "locations": .array([physicalLocation(f.path)]),
         "partialFingerprints": .object(["iconauditFinding/v1": .string("\(f.iconId)/\(f.ruleId)")]),
       ]
       if let i = index[f.ruleId] { result["ruleIndex"] = .int(i) }
@@ -43,9 +43,6 @@ public enum SARIFReportWriter {
       "results": .array(results),
       "columnKind": .string("unicodeCodePoints"),
     ]
-    if let uriBase {
-      run["originalUriBaseIds"] = .object(["ICONROOT": .object(["uri": .string(uriBase.hasSuffix("/") ? uriBase : uriBase + "/")])])
-    }
     if !report.unreadable.isEmpty {
       let notifications = report.unreadable.map { notification(path: $0.path, reason: $0.reason) }
       let invocation: [String: JSONValue] = [
@@ -61,13 +58,12 @@ public enum SARIFReportWriter {
     ])
   }
 
-  public static func write(_ report: AuditReport, toolVersion: String, uriBase: String? = nil) -> String {
-    value(report, toolVersion: toolVersion, uriBase: uriBase).serialized()
+  public static func write(_ report: AuditReport, toolVersion: String) -> String {
+    value(report, toolVersion: toolVersion).serialized()
   }
 
-  static func physicalLocation(_ path: String, based: Bool) -> JSONValue {
-    var artifact: [String: JSONValue] = ["uri": .string(uri(path))]
-    if based { artifact["uriBaseId"] = .string("ICONROOT") }
+  static func physicalLocation(_ path: String) -> JSONValue {
+    let artifact: [String: JSONValue] = ["uri": .string(uri(path))]
     let physical: [String: JSONValue] = ["artifactLocation": .object(artifact)]
     return .object(["physicalLocation": .object(physical)])
   }
@@ -77,7 +73,7 @@ public enum SARIFReportWriter {
     let fields: [String: JSONValue] = [
       "level": .string("error"),
       "message": .object(message),
-      "locations": .array([physicalLocation(path, based: false)]),
+      "locations": .array([physicalLocation(path)]),
     ]
     return .object(fields)
   }
