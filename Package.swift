@@ -28,9 +28,11 @@ let package = Package(
       name: "CPopplerGlib", pkgConfig: "poppler-glib",
       providers: [.apt(["libpoppler-glib-dev"])]
     ),
-    // Small C shims over librsvg and poppler: glib, cairo and GError stay in C.
-    .target(name: "CRSVG", dependencies: ["CLibRSVG"]),
-    .target(name: "CPoppler", dependencies: ["CPopplerGlib"]),
+    // Small C shims over librsvg and poppler: glib, cairo and GError stay in C. CShimSupport holds
+    // what both share (the message buffer, the copy out of a cairo canvas); it links nothing.
+    .target(name: "CShimSupport"),
+    .target(name: "CRSVG", dependencies: ["CLibRSVG", "CShimSupport"]),
+    .target(name: "CPoppler", dependencies: ["CPopplerGlib", "CShimSupport"]),
 
     // MARK: Swift modules, in data-flow order; nothing imports upwards.
     .target(name: "IconRaster", dependencies: ["CLibPNG", "CRSVG", "CPoppler"]),

@@ -2,14 +2,9 @@
 #include "crsvg_shim.h"
 
 #include <cairo.h>
+#include <ia_shim_support.h>
 #include <librsvg/rsvg.h>
 #include <stdlib.h>
-#include <string.h>
-
-static void ia_set_message(char *dst, const char *src) {
-  strncpy(dst, src ? src : "unknown error", 511);
-  dst[511] = '\0';
-}
 
 static RsvgHandle *ia_open(const uint8_t *data, size_t size, char message[512]) {
   GError *error = NULL;
@@ -82,17 +77,9 @@ int ia_svg_render(const uint8_t *data, size_t size, int width_px, int height_px,
     if (error) g_error_free(error);
     status = 1;
   } else {
-    int stride = cairo_image_surface_get_stride(surface);
-    const unsigned char *src = cairo_image_surface_get_data(surface);
-    uint8_t *buffer = (uint8_t *)malloc((size_t)width_px * (size_t)height_px * 4);
-    if (!buffer) {
-      ia_set_message(message, "out of memory");
-      status = 1;
-    } else {
-      for (int y = 0; y < height_px; y++)
-        memcpy(buffer + (size_t)y * width_px * 4, src + (size_t)y * stride, (size_t)width_px * 4);
-      *out = buffer;
-    }
+    *out = ia_copy_argb32(cairo_image_surface_get_data(surface), cairo_image_surface_get_stride(surface),
+                          width_px, height_px, message);
+    if (!*out) status = 1;
   }
   cairo_surface_destroy(surface);
   g_object_unref(handle);

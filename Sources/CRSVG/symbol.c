@@ -2,25 +2,19 @@
 #include "crsvg_symbol.h"
 
 #include <cairo.h>
+#include <ia_shim_support.h>
 #include <librsvg/rsvg.h>
-#include <stdlib.h>
-#include <string.h>
-
-static void ia_symbol_message(char *dst, const char *src) {
-  strncpy(dst, src ? src : "unknown error", 511);
-  dst[511] = '\0';
-}
 
 static RsvgHandle *ia_symbol_open(const uint8_t *data, size_t size, RsvgRectangle *document,
                                   char message[512]) {
   GError *error = NULL;
   if (size == 0) {
-    ia_symbol_message(message, "empty SVG document");
+    ia_set_message(message, "empty SVG document");
     return NULL;
   }
   RsvgHandle *handle = rsvg_handle_new_from_data(data, size, &error);
   if (!handle) {
-    ia_symbol_message(message, error ? error->message : "librsvg could not parse the document");
+    ia_set_message(message, error ? error->message : "librsvg could not parse the document");
     if (error) g_error_free(error);
     return NULL;
   }
@@ -34,7 +28,7 @@ static RsvgHandle *ia_symbol_open(const uint8_t *data, size_t size, RsvgRectangl
     h = has_vb ? vb.height : 0;
   }
   if (w <= 0 || h <= 0) {
-    ia_symbol_message(message, "the SVG has neither a size nor a viewBox");
+    ia_set_message(message, "the SVG has neither a size nor a viewBox");
     g_object_unref(handle);
     return NULL;
   }
@@ -53,13 +47,13 @@ int ia_svg_layer_ink(const uint8_t *data, size_t size, const char *id, double *x
   if (!handle) return 1;
   int status = 0;
   if (!rsvg_handle_has_sub(handle, id)) {
-    ia_symbol_message(message, "no such element");
+    ia_set_message(message, "no such element");
     status = 2;
   } else {
     RsvgRectangle ink, logical;
     GError *error = NULL;
     if (!rsvg_handle_get_geometry_for_layer(handle, id, &document, &ink, &logical, &error)) {
-      ia_symbol_message(message, error ? error->message : "no geometry for the element");
+      ia_set_message(message, error ? error->message : "no geometry for the element");
       if (error) g_error_free(error);
       status = 1;
     } else {
@@ -78,7 +72,7 @@ int ia_svg_render_layer(const uint8_t *data, size_t size, const char *id, double
                         uint8_t **out, char message[512]) {
   *out = NULL;
   if (width_px <= 0 || height_px <= 0 || !(scale > 0)) {
-    ia_symbol_message(message, "render size must be positive");
+    ia_set_message(message, "render size must be positive");
     return 1;
   }
   RsvgRectangle document;
@@ -87,7 +81,7 @@ int ia_svg_render_layer(const uint8_t *data, size_t size, const char *id, double
   cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width_px, height_px);
   int status = 0;
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-    ia_symbol_message(message, "cairo could not create the canvas");
+    ia_set_message(message, "cairo could not create the canvas");
     status = 1;
   } else {
     cairo_t *cr = cairo_create(surface);
@@ -95,24 +89,16 @@ int ia_svg_render_layer(const uint8_t *data, size_t size, const char *id, double
     cairo_translate(cr, -origin_x, -origin_y);
     GError *error = NULL;
     if (!rsvg_handle_render_layer(handle, cr, id, &document, &error)) {
-      ia_symbol_message(message, error ? error->message : "librsvg could not render the element");
+      ia_set_message(message, error ? error->message : "librsvg could not render the element");
       if (error) g_error_free(error);
       status = 1;
     }
     cairo_destroy(cr);
     cairo_surface_flush(surface);
     if (status == 0) {
-      int stride = cairo_image_surface_get_stride(surface);
-      const unsigned char *src = cairo_image_surface_get_data(surface);
-      uint8_t *buffer = (uint8_t *)malloc((size_t)width_px * (size_t)height_px * 4);
-      if (!buffer) {
-        ia_symbol_message(message, "out of memory");
-        status = 1;
-      } else {
-        for (int row = 0; row < height_px; row++)
-          memcpy(buffer + (size_t)row * width_px * 4, src + (size_t)row * stride, (size_t)width_px * 4);
-        *out = buffer;
-      }
+      *out = ia_copy_argb32(cairo_image_surface_get_data(surface),
+                            cairo_image_surface_get_stride(surface), width_px, height_px, message);
+      if (!*out) status = 1;
     }
   }
   cairo_surface_destroy(surface);
