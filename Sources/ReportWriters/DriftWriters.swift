@@ -91,13 +91,7 @@ public enum DriftWriter {
       <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
       <title>iconaudit drift: \(esc(name(d.before))) → \(esc(name(d.after)))</title>
       <style>
-      :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7; --ink: #1d1d1f; --new: #d70015; --fixed: #248a3d; }
-      @media (prefers-color-scheme: dark) { :root { --fg: #f5f5f7; --bg: #1c1c1e; --muted: #a1a1a6; --line: #3a3a3c; --ink: #f5f5f7; --new: #ff6961; --fixed: #30d158; } }
-      body { font: 15px/1.45 -apple-system, system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 2rem auto; max-width: 60rem; padding: 0 1rem; }
-      table { border-collapse: collapse; width: 100%; } td, th { border-bottom: 1px solid var(--line); padding: .4rem .6rem; text-align: left; vertical-align: middle; }
-      th { color: var(--muted); font-weight: 600; } .score { font-size: 1.3rem; } li.new { color: var(--new); } li.fixed { color: var(--fixed); }
-      svg.thumb { width: 40px; height: 40px; } svg.thumb rect { fill: var(--ink); }
-      </style></head><body>
+      \(HTMLStylesheet.drift)</style></head><body>
       <h1>Drift \(esc(name(d.before))) → \(esc(name(d.after)))</h1>
       <p class="score">Consistency \(String(format: "%.1f", d.scoreBefore)) → \(String(format: "%.1f", d.scoreAfter)) (\(String(format: "%+.1f", d.scoreAfter - d.scoreBefore)))</p>
       \(d.hasDrift ? "<table><tr><th>icon</th><th>before</th><th>after</th><th>change</th></tr>\n\(rows)</table>" : "<p>No icon changed beyond measurement noise.</p>")

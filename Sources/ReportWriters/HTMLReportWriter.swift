@@ -56,7 +56,7 @@ public enum HTMLReportWriter {
       <meta name="color-scheme" content="light dark">
       <meta name="generator" content="iconaudit \(HTMLEscaping.escape(toolVersion))">
       <title>\(HTMLEscaping.escape(title))</title>
-      <style>\(stylesheet)</style>
+      <style>\(HTMLStylesheet.report)</style>
 
       """
     out += glyphStyles(page)
@@ -188,6 +188,18 @@ public enum HTMLReportWriter {
     }
     return s + "</ul>\n</section>\n"
   }
+
+  // MARK: Script
+
+  /// Sorting for the measurement tables (optional: the page reads the same without it).
+  static let script = """
+    document.querySelectorAll("table.chart").forEach(function(t){t.querySelectorAll("th.sortable").forEach(function(th){\
+    th.tabIndex=0;function sort(){var k=th.dataset.key,b=t.tBodies[0],rows=Array.prototype.slice.call(b.rows),\
+    d=th.dataset.dir==="asc"?"desc":"asc";t.querySelectorAll("th.sortable").forEach(function(o){delete o.dataset.dir});th.dataset.dir=d;\
+    rows.sort(function(x,y){var a=x.dataset[k],c=y.dataset[k],r=k==="name"?a.localeCompare(c):parseFloat(a)-parseFloat(c);return d==="asc"?r:-r});\
+    rows.forEach(function(r){b.appendChild(r)})}th.addEventListener("click",sort);\
+    th.addEventListener("keydown",function(e){if(e.key==="Enter"||e.key===" "){e.preventDefault();sort()}})})});
+    """
 }
 
 /// The report prepared for the page: families with their icons, each icon's findings.

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-extension HTMLReportWriter {
-  /// The page's CSS. Colours are custom properties with a dark set under
-  /// `prefers-color-scheme: dark`; the iOS bar previews keep their own light and dark colours
-  /// whatever the page's theme (iOS system colours: tint #007AFF / #0A84FF, gray #8E8E93).
-  static let stylesheet = """
+/// The CSS of every HTML page iconaudit writes, in this one file: the audit report's (`report`),
+/// and the one-table pages of `drift` and `history`, which share one base (`summaryPage`).
+/// Colours are custom properties with a dark set under `prefers-color-scheme: dark`.
+enum HTMLStylesheet {
+  /// The audit report's CSS (`HTMLReportWriter`). The iOS bar previews keep their own light and
+  /// dark colours whatever the page's theme (iOS system colours: tint #007AFF / #0A84FF, gray
+  /// #8E8E93).
+  static let report = """
 
     :root{color-scheme:light dark;
     --bg:#f2f2f7;--panel:#fff;--text:#1d1d1f;--muted:#6e6e73;--line:#e5e5ea;--line-strong:#c7c7cc;
@@ -210,13 +213,36 @@ extension HTMLReportWriter {
 
     """
 
-  /// Sorting for the measurement tables (optional: the page reads the same without it).
-  static let script = """
-    document.querySelectorAll("table.chart").forEach(function(t){t.querySelectorAll("th.sortable").forEach(function(th){\
-    th.tabIndex=0;function sort(){var k=th.dataset.key,b=t.tBodies[0],rows=Array.prototype.slice.call(b.rows),\
-    d=th.dataset.dir==="asc"?"desc":"asc";t.querySelectorAll("th.sortable").forEach(function(o){delete o.dataset.dir});th.dataset.dir=d;\
-    rows.sort(function(x,y){var a=x.dataset[k],c=y.dataset[k],r=k==="name"?a.localeCompare(c):parseFloat(a)-parseFloat(c);return d==="asc"?r:-r});\
-    rows.forEach(function(r){b.appendChild(r)})}th.addEventListener("click",sort);\
-    th.addEventListener("keydown",function(e){if(e.key==="Enter"||e.key===" "){e.preventDefault();sort()}})})});
+  /// The drift page's CSS (`DriftWriter.html`): the base, the thumbnails' ink, new findings in
+  /// red and fixed ones in green.
+  static let drift = summaryPage(
+    light: "--ink: #1d1d1f; --new: #d70015; --fixed: #248a3d;",
+    dark: "--ink: #f5f5f7; --new: #ff6961; --fixed: #30d158;",
+    cells: " vertical-align: middle;",
+    rules: [
+      "th { color: var(--muted); font-weight: 600; } .score { font-size: 1.3rem; } li.new { color: var(--new); } li.fixed { color: var(--fixed); }",
+      "svg.thumb { width: 40px; height: 40px; } svg.thumb rect { fill: var(--ink); }",
+    ])
+
+  /// The history page's CSS (`HistoryWriter.html`): the base and the consistency chart.
+  static let history = summaryPage(
+    light: "--accent: #007aff;",
+    dark: "--accent: #0a84ff;",
+    rules: [
+      "th { color: var(--muted); } svg { width: 100%; max-width: 640px; }",
+      ".grid { stroke: var(--line); } .axis { fill: var(--muted); font-size: 11px; } .score { fill: none; stroke: var(--accent); stroke-width: 2.5; } .dot { fill: var(--accent); }",
+    ])
+
+  /// The base of the drift and history pages: the palette (light and dark), the body and the
+  /// table; `light` and `dark` add the page's own colours, `cells` adds to the `td, th` rule,
+  /// and `rules` follow, one a line. Every line ends with a line feed.
+  private static func summaryPage(light: String, dark: String, cells: String = "", rules: [String]) -> String {
     """
+    :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7; \(light) }
+    @media (prefers-color-scheme: dark) { :root { --fg: #f5f5f7; --bg: #1c1c1e; --muted: #a1a1a6; --line: #3a3a3c; \(dark) } }
+    body { font: 15px/1.45 -apple-system, system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 2rem auto; max-width: 60rem; padding: 0 1rem; }
+    table { border-collapse: collapse; width: 100%; } td, th { border-bottom: 1px solid var(--line); padding: .4rem .6rem; text-align: left;\(cells) }
+
+    """ + rules.map { $0 + "\n" }.joined()
+  }
 }

@@ -123,13 +123,7 @@ public enum HistoryWriter {
       <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
       <title>iconaudit history</title>
       <style>
-      :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7; --accent: #007aff; }
-      @media (prefers-color-scheme: dark) { :root { --fg: #f5f5f7; --bg: #1c1c1e; --muted: #a1a1a6; --line: #3a3a3c; --accent: #0a84ff; } }
-      body { font: 15px/1.45 -apple-system, system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 2rem auto; max-width: 60rem; padding: 0 1rem; }
-      table { border-collapse: collapse; width: 100%; } td, th { border-bottom: 1px solid var(--line); padding: .4rem .6rem; text-align: left; }
-      th { color: var(--muted); } svg { width: 100%; max-width: 640px; }
-      .grid { stroke: var(--line); } .axis { fill: var(--muted); font-size: 11px; } .score { fill: none; stroke: var(--accent); stroke-width: 2.5; } .dot { fill: var(--accent); }
-      </style></head><body>
+      \(HTMLStylesheet.history)</style></head><body>
       <h1>Icon family over releases</h1>
       <h2>Consistency</h2>
       \(chart)
