@@ -49,19 +49,30 @@ public struct AuditConfiguration: Sendable, Equatable {
     rules[description.identifier]?.severity ?? description.defaultSeverity
   }
 
-  /// The rule's declared thresholds with configured overrides.
-  public func thresholds(for description: RuleDescription) -> [String: Double] {
-    var values: [String: Double] = [:]
-    for threshold in description.thresholds { values[threshold.name] = threshold.defaultValue }
-    for (name, value) in rules[description.identifier]?.thresholds ?? [:] { values[name] = value }
-    return values
+  /// The effective value of one of `rule`'s thresholds: the configured one, else its default.
+  public func threshold<R: Rule>(_ threshold: R.Threshold, of rule: R.Type) -> Double {
+    rules[R.identifier]?.thresholds[threshold.name] ?? threshold.defaultValue
+  }
+
+  /// Sets one of `rule`'s thresholds (as `rules.<identifier>.thresholds.<name>` in a file does).
+  public mutating func setThreshold<R: Rule>(_ threshold: R.Threshold, of rule: R.Type, to value: Double) {
+    rules[R.identifier, default: RuleSettings()].thresholds[threshold.name] = value
+  }
+
+  /// This configuration with every rule but `rule` disabled: how a rule example is audited.
+  public func enablingOnly(_ rule: any Rule.Type) -> AuditConfiguration {
+    var configuration = self
+    for identifier in RuleRegistry.identifiers {
+      configuration.rules[identifier, default: RuleSettings()].enabled = identifier == rule.identifier
+    }
+    return configuration
   }
 
   /// The letter height the text rule searches down to (px), or nil when the rule is off: text can
   /// then be looked for while each drawing is measured.
   public var textMinimumHeightPx: Int? {
-    guard isEnabled(TextInIconRule.description.identifier) else { return nil }
-    return thresholds(for: TextInIconRule.description)["minimumLetterHeightPx"].map(TextInIconRule.letterHeight)
+    guard isEnabled(TextInIconRule.identifier) else { return nil }
+    return TextInIconRule.letterHeight(threshold(.minimumLetterHeightPx, of: TextInIconRule.self))
   }
 
   /// The role of an icon: `--role`, then the first matching pattern, then folder names: those of

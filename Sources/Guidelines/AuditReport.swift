@@ -48,9 +48,8 @@ public enum Auditor {
     }
     // Icons on an opaque background are left out of the family's statistics (their size, stroke
     // and style are the background's) while template_opaque_background reports them.
-    let opaqueRule = TemplateOpaqueBackgroundRule.description
-    let maximumShare = configuration.isEnabled(opaqueRule.identifier)
-      ? configuration.thresholds(for: opaqueRule)["maximumShare"] ?? 0.9 : Double.infinity
+    let maximumShare = configuration.isEnabled(TemplateOpaqueBackgroundRule.identifier)
+      ? configuration.threshold(.maximumShare, of: TemplateOpaqueBackgroundRule.self) : Double.infinity
     // Families are independent: analysed and checked on all cores, gathered in their order.
     let groups = byFamily
     let results = order.parallelMap { name -> (FamilyReport, [Finding]) in
@@ -63,14 +62,9 @@ public enum Auditor {
         madFloor: configuration.madFloor)
       var findings: [Finding] = []
       for rule in RuleRegistry.all {
-        let description = rule.description
-        guard configuration.isEnabled(description.identifier) else { continue }
-        if description.needsReference && references.isEmpty { continue }
-        let context = RuleContext(
-          family: family, icons: members, references: references,
-          thresholds: configuration.thresholds(for: description),
-          severity: configuration.severity(for: description))
-        findings += rule.init().check(context)
+        guard configuration.isEnabled(rule.identifier) else { continue }
+        if rule.description.needsReference && references.isEmpty { continue }
+        findings += check(rule, family: family, icons: members, references: references, configuration: configuration)
       }
       return (family, Self.withoutBackgroundEchoes(findings))
     }
@@ -84,47 +78,25 @@ public enum Auditor {
 }
 
 extension Auditor {
+  /// Runs one rule on one family, under its configured thresholds and severity.
+  static func check<R: Rule>(_ rule: R.Type, family: FamilyReport, icons: [AuditIcon], references: [ReferenceIcon],
+                             configuration: AuditConfiguration) -> [Finding] {
+    R().check(RuleContext<R>(family: family, icons: icons, references: references, configuration: configuration))
+  }
+
   /// The rules that still say something true of an icon exported on an opaque background: the
   /// others measure the background square (its size, its "stroke", black and white as two colours)
   /// and would send the designer after the wrong fix.
   static let rulesBesideAnOpaqueBackground: Set<String> = [
-    TemplateOpaqueBackgroundRule.description.identifier, CanvasSizeRule.description.identifier,
-    MissingSelectedStateRule.description.identifier, NotTemplateRenderingRule.description.identifier,
+    TemplateOpaqueBackgroundRule.identifier, CanvasSizeRule.identifier,
+    MissingSelectedStateRule.identifier, NotTemplateRenderingRule.identifier,
   ]
 
   /// `findings` without those of the icons flagged `template_opaque_background` that only echo the
   /// background (``rulesBesideAnOpaqueBackground``): the background is the one fix.
   static func withoutBackgroundEchoes(_ findings: [Finding]) -> [Finding] {
-    let opaque = Set(findings.filter { $0.ruleId == TemplateOpaqueBackgroundRule.description.identifier }.map(\.iconId))
+    let opaque = Set(findings.filter { $0.ruleId == TemplateOpaqueBackgroundRule.identifier }.map(\.iconId))
     guard !opaque.isEmpty else { return findings }
     return findings.filter { !opaque.contains($0.iconId) || rulesBesideAnOpaqueBackground.contains($0.ruleId) }
-  }
-}
-
-extension RuleExample {
-  /// Measures the example's icons as one family and runs `rule` on it with its defaults.
-  public func run(_ rule: any Rule.Type) -> [Finding] {
-    let auditIcons = StatePairing.assign(icons.map { icon -> AuditIcon in
-      let mask = icon.image.alphaMask
-      let variants = icon.otherScales.map {
-        ScaleVariant.compare(analysed: mask, other: $0, path: "\(icon.id)@\(Int($0.scale.rounded()))x.png")
-      }
-      return AuditIcon(id: icon.id, path: icon.id + ".png", family: "example", role: icon.role, scale: icon.image.scale,
-                       widthPx: icon.image.width, heightPx: icon.image.height,
-                       metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask,
-                       catalog: icon.catalog, variants: variants)
-    }, suffixes: AuditConfiguration().selectedSuffixes)
-    let family = FamilyAnalyzer.analyse(
-      name: "example", members: auditIcons.filter { $0.state == .unselected }.map { FamilyMember(id: $0.id, metrics: $0.metrics) })
-    let context = RuleContext(
-      family: family, icons: auditIcons, references: references,
-      thresholds: AuditConfiguration().thresholds(for: rule.description),
-      severity: rule.description.defaultSeverity)
-    return rule.init().check(context)
-  }
-
-  /// True when the example behaves as it says (the rule fires on the target iff `triggers`).
-  public func holds(for rule: any Rule.Type) -> Bool {
-    run(rule).contains { $0.iconId == target } == triggers
   }
 }

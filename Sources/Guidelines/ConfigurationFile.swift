@@ -100,7 +100,7 @@ public enum ConfigurationFile {
             parsed.severity = severity
           case "thresholds":
             guard let thresholds = settings[key] as? [String: Any] else { throw fail("'rules.\(id).thresholds' must be an object") }
-            let declared = rule.description.thresholds.map(\.name)
+            let declared = rule.thresholds.map(\.name)
             for name in thresholds.keys.sorted() {
               guard declared.contains(name) else {
                 throw fail("unknown threshold '\(name)' for rule '\(id)' (known: \(declared.joined(separator: ", ")))")

@@ -14,20 +14,8 @@ public enum RuleScope: String, Sendable, Codable {
   case item
 }
 
-/// A threshold a rule reads, with its default (configurable by name).
-public struct RuleThreshold: Sendable, Hashable {
-  public var name: String
-  public var defaultValue: Double
-  public var help: String
-  public init(_ name: String, _ defaultValue: Double, _ help: String) {
-    self.name = name
-    self.defaultValue = defaultValue
-    self.help = help
-  }
-}
-
-/// A rule's static description: identity, guideline, thresholds, and examples that are run as
-/// tests and printed in the catalogue.
+/// A rule's static description: identity, guideline, and examples that are run as tests and
+/// printed in the catalogue. Its thresholds are declared by the rule's ``Rule/Threshold`` type.
 public struct RuleDescription: Sendable {
   /// snake_case, stable: a public contract (configuration, baselines, CI filters use it).
   public var identifier: String
@@ -36,23 +24,21 @@ public struct RuleDescription: Sendable {
   /// The guideline the rule encodes, in words a designer knows.
   public var rationale: String
   public var defaultSeverity: Severity
-  public var thresholds: [RuleThreshold]
   /// Families that must trigger and must not trigger the rule on their target icon. Drawn on first
-  /// use: an audit reads a description's identifier and thresholds, never its examples.
+  /// use: an audit reads a description's identifier, never its examples.
   public var examples: [RuleExample] { exampleStore.value }
   private let exampleStore: LazyExamples
   /// Runs only when asked for (e.g. `resembles_system_icon` needs `--reference`).
   public var needsReference: Bool
 
   public init(identifier: String, name: String, scope: RuleScope, rationale: String,
-              defaultSeverity: Severity, thresholds: [RuleThreshold] = [],
+              defaultSeverity: Severity,
               examples: @autoclosure @escaping @Sendable () -> [RuleExample] = [], needsReference: Bool = false) {
     self.identifier = identifier
     self.name = name
     self.scope = scope
     self.rationale = rationale
     self.defaultSeverity = defaultSeverity
-    self.thresholds = thresholds
     self.exampleStore = LazyExamples(examples)
     self.needsReference = needsReference
   }
@@ -254,45 +240,28 @@ public struct ReferenceIcon: Sendable {
   }
 }
 
-/// Everything a rule may read when it checks one family.
-public struct RuleContext: Sendable {
-  public var family: FamilyReport
-  public var icons: [AuditIcon]
-  public var references: [ReferenceIcon]
-  /// Effective thresholds of the rule being run (defaults overridden by configuration).
-  public var thresholds: [String: Double]
-  /// Effective severity of the rule being run.
-  public var severity: Severity
-
-  public init(family: FamilyReport, icons: [AuditIcon], references: [ReferenceIcon] = [],
-              thresholds: [String: Double] = [:], severity: Severity = .warning) {
-    self.family = family
-    self.icons = icons
-    self.references = references
-    self.thresholds = thresholds
-    self.severity = severity
-  }
-
-  public func threshold(_ name: String) -> Double {
-    guard let value = thresholds[name] else {
-      preconditionFailure("rule asked for an undeclared threshold '\(name)'")
-    }
-    return value
-  }
-
-  /// A finding at the rule's configured severity (or `severity` when the rule grades it).
-  public func finding(_ rule: String, _ icon: AuditIcon, _ message: String, measured: Double? = nil,
-                      expected: String? = nil, fix: String? = nil, severity: Severity? = nil) -> Finding {
-    Finding(ruleId: rule, severity: severity ?? self.severity, path: icon.path, iconId: icon.id,
-            message: message, measured: measured, expected: expected, fix: fix)
-  }
-}
-
 /// A guideline rule.
+///
+/// A rule with thresholds declares them in a nested `enum Threshold: String, RuleThreshold` (see
+/// ``RuleThreshold``) and reads them as `context.threshold(.name)`.
 public protocol Rule: Sendable {
+  /// The thresholds the rule reads, each with its default (``NoThreshold`` for a rule without
+  /// any).
+  associatedtype Threshold: RuleThreshold = NoThreshold
   static var description: RuleDescription { get }
   init()
   /// The findings for one family. A rule that grades severity (error for a large deviation,
   /// warning for a smaller one) reads the configured severity as the ceiling.
-  func check(_ context: RuleContext) -> [Finding]
+  func check(_ context: RuleContext<Self>) -> [Finding]
+}
+
+extension Rule {
+  /// The rule's stable identifier (``RuleDescription/identifier``).
+  public static var identifier: String { description.identifier }
+
+  /// The rule's thresholds with their defaults, in declaration order: what configuration files may
+  /// set (by name) and what the catalogue lists.
+  public static var thresholds: [ThresholdDeclaration] {
+    Threshold.allCases.map { ThresholdDeclaration(name: $0.name, defaultValue: $0.defaultValue, help: $0.help) }
+  }
 }

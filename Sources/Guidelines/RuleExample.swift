@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import IconMetrics
 import IconRaster
 
 /// A small family that must (or must not) make a rule fire on one of its icons. Examples are
-/// run as tests and listed in the rule catalogue.
+/// run as tests, through the audit users run (``run(_:)``), and listed in the rule catalogue. An
+/// example may set its rule's thresholds (typed: `thresholds: [Threshold.errorRatio: 0.8]` inside
+/// the rule) or start from another configuration; it remembers where it was written, so a test
+/// that fails on it names its line.
 public struct RuleExample: Sendable {
   public struct Icon: Sendable {
     public var id: String
@@ -26,6 +30,15 @@ public struct RuleExample: Sendable {
     }
   }
 
+  /// Where an example was written (`#fileID`, `#filePath`, `#line`, `#column` at its construction).
+  public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var fileID: String
+    public var filePath: String
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(fileID):\(line)" }
+  }
+
   public var summary: String
   public var icons: [Icon]
   /// The icon the example is about.
@@ -34,13 +47,70 @@ public struct RuleExample: Sendable {
   public var triggers: Bool
   /// Reference (system) icons the example is audited against (`resembles_system_icon`).
   public var references: [ReferenceIcon]
+  /// The configuration the example is audited with (its rule's thresholds applied on top; every
+  /// other rule is disabled when it runs).
+  public var configuration: AuditConfiguration
+  /// Thresholds the example sets, by name, and the rule's threshold type they were written with
+  /// (checked against the rule the example runs).
+  public private(set) var thresholds: [(name: String, value: Double)]
+  private var thresholdType: (any RuleThreshold.Type)?
+  public var location: SourceLocation
 
-  public init(_ summary: String, icons: [Icon], target: String, triggers: Bool, references: [ReferenceIcon] = []) {
+  /// An example under `configuration` (defaults unless given), its rule at its default thresholds.
+  public init(_ summary: String, icons: [Icon], target: String, triggers: Bool, references: [ReferenceIcon] = [],
+              configuration: AuditConfiguration = AuditConfiguration(),
+              fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
     self.summary = summary
     self.icons = icons
     self.target = target
     self.triggers = triggers
     self.references = references
+    self.configuration = configuration
+    self.thresholds = []
+    self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// An example that sets some of its rule's thresholds (`[Threshold.errorRatio: 0.8]`), in the
+  /// order of their declaration.
+  public init<T: RuleThreshold>(_ summary: String, icons: [Icon], target: String, triggers: Bool,
+                                references: [ReferenceIcon] = [], configuration: AuditConfiguration = AuditConfiguration(),
+                                thresholds: [T: Double],
+                                fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
+    self.init(summary, icons: icons, target: target, triggers: triggers, references: references,
+              configuration: configuration, fileID: fileID, filePath: filePath, line: line, column: column)
+    self.thresholds = T.allCases.compactMap { t in thresholds[t].map { (t.name, $0) } }
+    self.thresholdType = T.self
+  }
+
+  /// The configuration `rule` is audited with: ``configuration`` with only `rule` enabled and the
+  /// example's thresholds set. Traps when the thresholds were written for another rule.
+  public func auditConfiguration<R: Rule>(for rule: R.Type) -> AuditConfiguration {
+    if let thresholdType {
+      precondition(thresholdType == R.Threshold.self,
+                   "\(location): the example sets thresholds of \(thresholdType), not of \(R.self)")
+    }
+    var configuration = configuration.enablingOnly(rule)
+    for (name, value) in thresholds { configuration.rules[R.identifier, default: .init()].thresholds[name] = value }
+    return configuration
+  }
+
+  /// Audits the example as a user's audit would: its icons measured and their states paired as in
+  /// an audit (`StatePairing`), grouped in one family "example", and ``Auditor/audit(_:configuration:references:label:)``
+  /// run with ``auditConfiguration(for:)``.
+  public func run<R: Rule>(_ rule: R.Type) -> [Finding] {
+    let configuration = auditConfiguration(for: rule)
+    let measured = icons.map { icon -> AuditIcon in
+      let mask = icon.image.alphaMask
+      let variants = icon.otherScales.map {
+        ScaleVariant.compare(analysed: mask, other: $0, path: "\(icon.id)@\(Int($0.scale.rounded()))x.png")
+      }
+      return AuditIcon(id: icon.id, path: icon.id + ".png", family: "example", role: icon.role, scale: icon.image.scale,
+                       widthPx: icon.image.width, heightPx: icon.image.height,
+                       metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask,
+                       catalog: icon.catalog, variants: variants)
+    }
+    let icons = StatePairing.assign(measured, suffixes: configuration.selectedSuffixes)
+    return Auditor.audit(icons, configuration: configuration, references: references).findings
   }
 }
 

@@ -133,6 +133,21 @@ struct KernelDensity {
 
 public struct PerceivedSizeOutlierRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case errorZ, errorRatio, warningZ, warningRatio, scaleStrokeZ, scaleStrokeRatio, minimumFamily
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .errorZ: (3.5, "|M| above which a size is an error")
+      case .errorRatio: (0.85, "size ÷ median below which (or above whose inverse) it is an error")
+      case .warningZ: (2.5, "|M| above which a size is a warning (with warningRatio)")
+      case .warningRatio: (0.90, "size ÷ median below which (or above whose inverse) it is a warning")
+      case .scaleStrokeZ: (3.5, "|M| of both stroke estimators that marks a scaled glyph")
+      case .scaleStrokeRatio: (1.1, "stroke ÷ median (or its inverse) that marks a scaled glyph")
+      case .minimumFamily: (4, "smallest style group that is compared")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "perceived_size_outlier", name: "Perceived Size Outlier", scope: .family,
     rationale: """
@@ -144,15 +159,6 @@ public struct PerceivedSizeOutlierRule: Rule {
       not flagged for being small unless their stroke shows the whole glyph was scaled.
       """,
     defaultSeverity: .error,
-    thresholds: [
-      RuleThreshold("errorZ", 3.5, "|M| above which a size is an error"),
-      RuleThreshold("errorRatio", 0.85, "size ÷ median below which (or above whose inverse) it is an error"),
-      RuleThreshold("warningZ", 2.5, "|M| above which a size is a warning (with warningRatio)"),
-      RuleThreshold("warningRatio", 0.90, "size ÷ median below which (or above whose inverse) it is a warning"),
-      RuleThreshold("scaleStrokeZ", 3.5, "|M| of both stroke estimators that marks a scaled glyph"),
-      RuleThreshold("scaleStrokeRatio", 1.1, "stroke ÷ median (or its inverse) that marks a scaled glyph"),
-      RuleThreshold("minimumFamily", 4, "smallest style group that is compared"),
-    ],
     examples: [
       RuleExample("a glyph drawn at 80% among eight at the family size",
                   icons: ExampleFamily.icons() + [.init(id: "small", mask: ExampleFamily.glyph(1, size: 0.8))],
@@ -176,22 +182,22 @@ public struct PerceivedSizeOutlierRule: Rule {
                   }())], target: "chevron", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
     var findings: [Finding] = []
     for icon in context.icons {
       guard let e = context.family.evaluation(for: icon.id), let group = context.family.group(e.group),
-        Double(group.members.count) >= t("minimumFamily")
+        Double(group.members.count) >= t(.minimumFamily)
       else { continue }
       let r = e.size.ratio, z = e.size.z
       let median = group.effectiveSizePt.median
       if !hasHalo(icon.metrics),
-        let k = scaleEvidence(e, family: context.family, z: t("scaleStrokeZ"), minimumRatio: t("scaleStrokeRatio"))
+        let k = scaleEvidence(e, family: context.family, z: t(.scaleStrokeZ), minimumRatio: t(.scaleStrokeRatio))
       {
-        let grade: Severity = abs(log(k)) >= abs(log(t("errorRatio"))) ? .error : .warning
+        let grade: Severity = abs(log(k)) >= abs(log(t(.errorRatio))) ? .error : .warning
         let factor = 1 / k
         findings.append(context.finding(
-          Self.description.identifier, icon,
+          icon,
           "drawn at \(fmt(k))× the family's scale: its stroke is \(fmt(e.stroke.value)) pt against the family's \(fmt(group.strokeWeightPt.median)) pt, and its size \(fmt(e.size.value, 1)) pt against \(fmt(median, 1)) pt",
           measured: k, expected: "1× the family's scale (stroke \(fmt(group.strokeWeightPt.median)) pt)",
           fix: "scale the whole glyph \(fmt(factor))× (\(factor > 1 ? "larger" : "smaller")), stroke included"
@@ -202,15 +208,15 @@ public struct PerceivedSizeOutlierRule: Rule {
       var grade: Severity?
       if r < 1 {
         if e.isOpenStroke { continue }
-        if z < -t("errorZ") || r < t("errorRatio") {
+        if z < -t(.errorZ) || r < t(.errorRatio) {
           grade = .error
-        } else if z < -t("warningZ") && r < t("warningRatio") {
+        } else if z < -t(.warningZ) && r < t(.warningRatio) {
           grade = .warning
         }
       } else {
-        if z > t("errorZ") || r > 1 / t("errorRatio") {
+        if z > t(.errorZ) || r > 1 / t(.errorRatio) {
           grade = .error
-        } else if z > t("warningZ") && r > 1 / t("warningRatio") {
+        } else if z > t(.warningZ) && r > 1 / t(.warningRatio) {
           grade = .warning
         }
       }
@@ -218,9 +224,9 @@ public struct PerceivedSizeOutlierRule: Rule {
       let factor = 1 / r
       let others = group.members.count - 1
       findings.append(context.finding(
-        Self.description.identifier, icon,
+        icon,
         "looks \(r < 1 ? "smaller" : "larger") than the family: size \(fmt(e.size.value, 1)) pt is \(fmt(r))× the median \(fmt(median, 1)) pt of \(others) other \(e.group.rawValue) icons (M = \(fmt(z, 1)))",
-        measured: r, expected: "\(fmt(t("errorRatio")))–\(fmt(1 / t("errorRatio")))× the family median",
+        measured: r, expected: "\(fmt(t(.errorRatio)))–\(fmt(1 / t(.errorRatio)))× the family median",
         fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller") to match the family"
           + (canvasRoom(icon, factor: factor).map { "; " + $0 } ?? ""),
         severity: graded(grade, cap: context.severity)))
@@ -255,6 +261,20 @@ func canvasRoom(_ icon: AuditIcon, factor: Double) -> String? {
 
 public struct StrokeWeightOutlierRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case z, errorZ, errorRatio, minimumFamily, scaleStrokeZ, scaleStrokeRatio
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .z: (2.5, "|M| both estimators must exceed")
+      case .errorZ: (3.5, "|M| of the profile estimate above which it is an error (with errorRatio)")
+      case .errorRatio: (1.2, "stroke ÷ median (or its inverse) above which it is an error")
+      case .minimumFamily: (4, "smallest outline group that is compared")
+      case .scaleStrokeZ: (3.5, "as perceived_size_outlier: a scaled glyph is reported there")
+      case .scaleStrokeRatio: (1.1, "as perceived_size_outlier")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "stroke_weight_outlier", name: "Stroke Weight Outlier", scope: .family,
     rationale: """
@@ -264,14 +284,6 @@ public struct StrokeWeightOutlierRule: Rule {
       when both estimates are off the outline group's median in the same direction.
       """,
     defaultSeverity: .error,
-    thresholds: [
-      RuleThreshold("z", 2.5, "|M| both estimators must exceed"),
-      RuleThreshold("errorZ", 3.5, "|M| of the profile estimate above which it is an error (with errorRatio)"),
-      RuleThreshold("errorRatio", 1.2, "stroke ÷ median (or its inverse) above which it is an error"),
-      RuleThreshold("minimumFamily", 4, "smallest outline group that is compared"),
-      RuleThreshold("scaleStrokeZ", 3.5, "as perceived_size_outlier: a scaled glyph is reported there"),
-      RuleThreshold("scaleStrokeRatio", 1.1, "as perceived_size_outlier"),
-    ],
     examples: [
       RuleExample("a 3 pt stroke among 2 pt strokes",
                   icons: ExampleFamily.icons() + [.init(id: "heavy", mask: ExampleFamily.glyph(5, stroke: 3))],
@@ -282,23 +294,23 @@ public struct StrokeWeightOutlierRule: Rule {
       RuleExample("the family's own stroke", icons: ExampleFamily.icons(), target: "g3", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
     var findings: [Finding] = []
     for icon in context.icons {
       guard let e = context.family.evaluation(for: icon.id), e.group == .outline, e.style == .outline,
-        let group = context.family.group(.outline), Double(group.members.count) >= t("minimumFamily"),
+        let group = context.family.group(.outline), Double(group.members.count) >= t(.minimumFamily),
         e.stroke.value > 0
       else { continue }
       if hasHalo(icon.metrics) { continue }  // drop_shadow reports it; the halo inflates the stroke
-      if scaleEvidence(e, family: context.family, z: t("scaleStrokeZ"), minimumRatio: t("scaleStrokeRatio")) != nil { continue }
-      guard abs(e.stroke.z) > t("z"), abs(e.strokeContour.z) > t("z"), (e.stroke.z > 0) == (e.strokeContour.z > 0) else { continue }
+      if scaleEvidence(e, family: context.family, z: t(.scaleStrokeZ), minimumRatio: t(.scaleStrokeRatio)) != nil { continue }
+      guard abs(e.stroke.z) > t(.z), abs(e.strokeContour.z) > t(.z), (e.stroke.z > 0) == (e.strokeContour.z > 0) else { continue }
       let k = e.stroke.ratio
-      let grade: Severity = abs(e.stroke.z) > t("errorZ") && abs(log(k)) >= log(t("errorRatio")) ? .error : .warning
+      let grade: Severity = abs(e.stroke.z) > t(.errorZ) && abs(log(k)) >= log(t(.errorRatio)) ? .error : .warning
       let target = group.strokeWeightPt.median
       let others = group.members.count - 1
       findings.append(context.finding(
-        Self.description.identifier, icon,
+        icon,
         "stroke \(fmt(e.stroke.value)) pt (contour estimate \(fmt(e.strokeContour.value)) pt) is \(fmt(k))× the \(fmt(target)) pt of the other \(others) outline icons (M = \(fmt(e.stroke.z, 1)))",
         measured: e.stroke.value, expected: "\(fmt(target)) pt",
         fix: "use a \(fmt(target)) pt stroke like the other \(others) icons",
@@ -310,6 +322,17 @@ public struct StrokeWeightOutlierRule: Rule {
 
 public struct DetailDensityOutlierRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case z, minimumRatio, minimumFamily
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .z: (3.5, "|M| above which detail is flagged")
+      case .minimumRatio: (0.6, "detail ÷ median below which (or above whose inverse) it is flagged")
+      case .minimumFamily: (4, "smallest style group that is compared")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "detail_density_outlier", name: "Detail Density Outlier", scope: .family,
     rationale: """
@@ -322,11 +345,6 @@ public struct DetailDensityOutlierRule: Rule {
       style_mismatch, those with a halo to drop_shadow.
       """,
     defaultSeverity: .warning,
-    thresholds: [
-      RuleThreshold("z", 3.5, "|M| above which detail is flagged"),
-      RuleThreshold("minimumRatio", 0.6, "detail ÷ median below which (or above whose inverse) it is flagged"),
-      RuleThreshold("minimumFamily", 4, "smallest style group that is compared"),
-    ],
     examples: [
       RuleExample("a hatched glyph among plain ones",
                   icons: ExampleFamily.icons() + [.init(id: "busy", mask: {
@@ -345,25 +363,25 @@ public struct DetailDensityOutlierRule: Rule {
                   target: "small", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
     var findings: [Finding] = []
     for icon in context.icons {
       guard let e = context.family.evaluation(for: icon.id), e.style == e.group, !hasHalo(icon.metrics),
-        let group = context.family.group(e.group), Double(group.members.count) >= t("minimumFamily")
+        let group = context.family.group(e.group), Double(group.members.count) >= t(.minimumFamily)
       else { continue }
       // The amount of line for the glyph's size: C × stroke ÷ size ≈ 4 × line length ÷ size, as a
       // ratio to the family's. Unchanged by scaling the whole glyph and by a heavier stroke.
       let strokeRatio = e.group == .outline && e.stroke.value > 0 ? e.stroke.ratio : 1
       let ratio = e.detail.ratio * strokeRatio / e.size.ratio
       let z = 0.6745 * log(ratio) / max(group.detailDensity.madLog, 0.03)  // the default MAD floor (Sources/FamilyAnalysis/Documentation.docc/FamilyModel.md, The detail model)
-      guard abs(z) > t("z"), ratio < t("minimumRatio") || ratio > 1 / t("minimumRatio") else { continue }
+      guard abs(z) > t(.z), ratio < t(.minimumRatio) || ratio > 1 / t(.minimumRatio) else { continue }
       let median = group.detailDensity.median
       let more = ratio > 1
       findings.append(context.finding(
-        Self.description.identifier, icon,
+        icon,
         "\(more ? "more" : "less") detail than the family: detail density \(fmt(e.detail.value, 0)) against the family's \(fmt(median, 0)); for its stroke, \(fmt(ratio))× the family's amount of line (M = \(fmt(z, 1)))",
-        measured: ratio, expected: "\(fmt(t("minimumRatio")))–\(fmt(1 / t("minimumRatio")))× the family's amount of line",
+        measured: ratio, expected: "\(fmt(t(.minimumRatio)))–\(fmt(1 / t(.minimumRatio)))× the family's amount of line",
         fix: more ? "simplify the drawing: fewer, larger features" : "it is much plainer than its neighbours; check that it matches their level of detail"))
     }
     return findings
@@ -372,6 +390,15 @@ public struct DetailDensityOutlierRule: Rule {
 
 public struct StyleMismatchRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case minimumMajority
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .minimumMajority: (3, "smallest majority group that makes a style the family's")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "style_mismatch", name: "Style Mismatch", scope: .family,
     rationale: """
@@ -381,7 +408,6 @@ public struct StyleMismatchRule: Rule {
       icons; otherwise the minority style is flagged.
       """,
     defaultSeverity: .error,
-    thresholds: [RuleThreshold("minimumMajority", 3, "smallest majority group that makes a style the family's")],
     examples: [
       RuleExample("a filled disk among outline glyphs",
                   icons: ExampleFamily.icons() + [.init(id: "filled", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 9.5); return d.mask }())],
@@ -389,10 +415,10 @@ public struct StyleMismatchRule: Rule {
       RuleExample("an outline glyph among outlines", icons: ExampleFamily.icons(), target: "g0", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     guard let majority = context.family.majorityStyle else { return [] }
     let majorityCount = context.family.icons.filter { $0.style == majority }.count
-    guard Double(majorityCount) >= context.threshold("minimumMajority") else { return [] }
+    guard Double(majorityCount) >= context.threshold(.minimumMajority) else { return [] }
     let minority = Set(context.family.minorityStyleIcons)
     return context.icons.filter { minority.contains($0.id) }.map { icon in
       let other = majority == .outline ? "outline" : "filled"
@@ -400,7 +426,7 @@ public struct StyleMismatchRule: Rule {
         ? "draw it as an outline like the other \(majorityCount) icons (a filled version belongs to the selected state)"
         : "draw it filled like the other \(majorityCount) icons"
       return context.finding(
-        Self.description.identifier, icon,
+        icon,
         "a \(majority == .outline ? "filled" : "outline") icon (density \(fmt(icon.metrics.density)), stroke \(fmt(icon.metrics.strokeWeightPt)) pt) among \(majorityCount) \(other) icons",
         measured: icon.metrics.density,
         expected: majority == .outline ? "density ≤ \(fmt(IconStyle.filledDensityThreshold)) (outline)" : "density > \(fmt(IconStyle.filledDensityThreshold)) (filled)",

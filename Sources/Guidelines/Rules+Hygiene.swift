@@ -11,6 +11,15 @@ import IconRaster
 
 public struct TemplateNotMonochromeRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case maximumSpread
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .maximumSpread: (16, "largest colour spread (0–255) accepted as one colour")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "template_not_monochrome", name: "Template Not Monochrome", scope: .icon,
     rationale: """
@@ -22,7 +31,6 @@ public struct TemplateNotMonochromeRule: Rule {
       colour; two colours in equal parts of black and red give 127).
       """,
     defaultSeverity: .error,
-    thresholds: [RuleThreshold("maximumSpread", 16, "largest colour spread (0–255) accepted as one colour")],
     examples: [
       RuleExample("a ring drawn half red, half black",
                   icons: [.init(id: "two", image: HygieneExamples.twoColours(HygieneExamples.ring))],
@@ -32,12 +40,12 @@ public struct TemplateNotMonochromeRule: Rule {
                   target: "one", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
-    let maximum = context.threshold("maximumSpread")
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
+    let maximum = context.threshold(.maximumSpread)
     return context.icons.compactMap { icon in
       guard let spread = icon.metrics.colorSpread, spread > maximum else { return nil }
       return context.finding(
-        Self.description.identifier, icon,
+        icon,
         "more than one colour: colour spread \(fmt(spread, 0)) (0–255) over the glyph, above \(fmt(maximum, 0)); iOS keeps only the alpha, so the colours will not show",
         measured: spread, expected: "≤ \(fmt(maximum, 0)) (one colour)",
         fix: "export the glyph in a single colour (black) and express every difference by shape or transparency")
@@ -47,6 +55,15 @@ public struct TemplateNotMonochromeRule: Rule {
 
 public struct TemplateOpaqueBackgroundRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case maximumShare
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .maximumShare: (0.9, "share of the canvas with α ≥ 0.98 at which the background counts as opaque")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "template_opaque_background", name: "Template Opaque Background", scope: .icon,
     rationale: """
@@ -59,7 +76,6 @@ public struct TemplateOpaqueBackgroundRule: Rule {
       out: they would describe the background square.
       """,
     defaultSeverity: .error,
-    thresholds: [RuleThreshold("maximumShare", 0.9, "share of the canvas with α ≥ 0.98 at which the background counts as opaque")],
     examples: [
       RuleExample("a ring on an opaque white square",
                   icons: [.init(id: "boxed", image: HygieneExamples.onWhite(HygieneExamples.ring))],
@@ -69,13 +85,13 @@ public struct TemplateOpaqueBackgroundRule: Rule {
                   target: "disk", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
-    let maximum = context.threshold("maximumShare")
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
+    let maximum = context.threshold(.maximumShare)
     return context.icons.compactMap { icon in
       let share = icon.metrics.opaqueBackgroundShare
       guard Self.isOpaque(icon.metrics, maximumShare: maximum) else { return nil }
       return context.finding(
-        Self.description.identifier, icon,
+        icon,
         "\(fmt(share * 100, 0))% of the canvas is opaque (α ≥ 0.98), at least \(fmt(maximum * 100, 0))%: the glyph is not defined by alpha and will show as a solid block",
         measured: share, expected: "< \(fmt(maximum * 100, 0))% of the canvas opaque",
         fix: "remove the background: only the glyph may be opaque, on a transparent canvas (the other checks of "
@@ -92,6 +108,17 @@ extension TemplateOpaqueBackgroundRule {
 
 public struct MissingAntialiasingRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case maximumPartialRatio, minimumStepRate, minimumContourPx
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .maximumPartialRatio: (0.05, "partial pixels per px of contour below which edges are hard")
+      case .minimumStepRate: (0.1, "outline corners per px of contour above which the edge is stair-stepped (an axis-aligned rectangle has 4 in all)")
+      case .minimumContourPx: (24, "shorter contours (tiny or empty glyphs) are skipped")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "missing_antialiasing", name: "Missing Antialiasing", scope: .icon,
     rationale: """
@@ -104,11 +131,6 @@ public struct MissingAntialiasingRule: Rule {
       pixel outline per pixel of contour. Tiny glyphs are skipped.
       """,
     defaultSeverity: .warning,
-    thresholds: [
-      RuleThreshold("maximumPartialRatio", 0.05, "partial pixels per px of contour below which edges are hard"),
-      RuleThreshold("minimumStepRate", 0.1, "outline corners per px of contour above which the edge is stair-stepped (an axis-aligned rectangle has 4 in all)"),
-      RuleThreshold("minimumContourPx", 24, "shorter contours (tiny or empty glyphs) are skipped"),
-    ],
     examples: [
       RuleExample("a ring thresholded at α = 0.5",
                   icons: [.init(id: "hard", mask: HygieneExamples.thresholded(HygieneExamples.ring))],
@@ -119,23 +141,23 @@ public struct MissingAntialiasingRule: Rule {
                   target: "grid", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
     return context.icons.compactMap { icon in
       let m = icon.metrics
       let contourPx = m.contourLengthPt * icon.scale
-      guard contourPx >= t("minimumContourPx"), m.partialPixelRatio < t("maximumPartialRatio") else { return nil }
+      guard contourPx >= t(.minimumContourPx), m.partialPixelRatio < t(.maximumPartialRatio) else { return nil }
       var steps: Double?
       if let mask = icon.mask {
         let rate = Double(HygieneExamples.outlineCorners(mask)) / contourPx
-        guard rate >= t("minimumStepRate") else { return nil }
+        guard rate >= t(.minimumStepRate) else { return nil }
         steps = rate
       }
       let stepText = steps.map { ", \(fmt($0)) stair steps per px of contour" } ?? ""
       return context.finding(
-        Self.description.identifier, icon,
-        "hard, aliased edges: \(fmt(m.partialPixelRatio, 3)) partial pixels per px of contour\(stepText); an antialiased glyph has about 1 (at least \(fmt(t("maximumPartialRatio"))))",
-        measured: m.partialPixelRatio, expected: "≥ \(fmt(t("maximumPartialRatio"))) partial pixels per px of contour (≈ 1 when antialiased)",
+        icon,
+        "hard, aliased edges: \(fmt(m.partialPixelRatio, 3)) partial pixels per px of contour\(stepText); an antialiased glyph has about 1 (at least \(fmt(t(.maximumPartialRatio))))",
+        measured: m.partialPixelRatio, expected: "≥ \(fmt(t(.maximumPartialRatio))) partial pixels per px of contour (≈ 1 when antialiased)",
         fix: "export with antialiasing (from the vector source, without thresholding the alpha or a 1-bit mask)")
     }
   }
@@ -143,6 +165,17 @@ public struct MissingAntialiasingRule: Rule {
 
 public struct DropShadowRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case shadowFraction, shadowOffsetPx, glowFraction
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .shadowFraction: (0.01, "halo share of the ink above which an offset halo is a shadow")
+      case .shadowOffsetPx: (0.5, "halo centroid offset from the core (px) that makes a halo a shadow")
+      case .glowFraction: (0.03, "halo share of the ink above which any halo is a glow")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "drop_shadow", name: "Drop Shadow", scope: .icon,
     rationale: """
@@ -154,11 +187,6 @@ public struct DropShadowRule: Rule {
       at all; a shadow of 40% opacity offset 2 px with a 1.5 px blur puts 2–7% of the ink there.
       """,
     defaultSeverity: .error,
-    thresholds: [
-      RuleThreshold("shadowFraction", 0.01, "halo share of the ink above which an offset halo is a shadow"),
-      RuleThreshold("shadowOffsetPx", 0.5, "halo centroid offset from the core (px) that makes a halo a shadow"),
-      RuleThreshold("glowFraction", 0.03, "halo share of the ink above which any halo is a glow"),
-    ],
     examples: [
       RuleExample("a ring with a shadow 2 px down (σ 1.5 px, 40%)",
                   icons: [.init(id: "shadow", mask: HygieneExamples.shadowed(HygieneExamples.ring, dx: 0, dy: 2, sigma: 1.5, opacity: 0.4))],
@@ -169,23 +197,23 @@ public struct DropShadowRule: Rule {
       RuleExample("a clean antialiased ring", icons: [.init(id: "clean", mask: HygieneExamples.ring)], target: "clean", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
     return context.icons.compactMap { icon in
       let m = icon.metrics
       let halo = m.haloFraction, offset = m.haloOffsetPx
       guard m.components > 0 else { return nil }  // no core: a faint drawing, not a halo around one
-      let isShadow = halo >= t("shadowFraction") && offset.length >= t("shadowOffsetPx")
-      let isGlow = halo >= t("glowFraction")
+      let isShadow = halo >= t(.shadowFraction) && offset.length >= t(.shadowOffsetPx)
+      let isGlow = halo >= t(.glowFraction)
       guard isShadow || isGlow else { return nil }
       let kind = isShadow
         ? "a drop shadow: \(fmt(halo * 100, 1))% of the ink lies beyond 1.5 px of the glyph, its centre "
           + "\(fmt(offset.length / icon.scale, 1)) pt (\(fmt(offset.length, 1)) px) \(direction(offset))"
         : "a glow: \(fmt(halo * 100, 1))% of the ink lies beyond 1.5 px of the glyph, all around it"
       return context.finding(
-        Self.description.identifier, icon, kind,
+        icon, kind,
         measured: halo,
-        expected: "no halo (< \(fmt(t("shadowFraction") * 100, 1))% offset, < \(fmt(t("glowFraction") * 100, 1))% all around)",
+        expected: "no halo (< \(fmt(t(.shadowFraction) * 100, 1))% offset, < \(fmt(t(.glowFraction) * 100, 1))% all around)",
         fix: "remove the \(isShadow ? "shadow" : "glow"): export the glyph alone, flat; iOS adds no shadow and needs none")
     }
   }

@@ -10,6 +10,16 @@ import IconMetrics
 
 public struct OffCenterRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case offsetPt, offsetFraction
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .offsetPt: (1.5, "smallest offset of both centres, in pt")
+      case .offsetFraction: (0.15, "smallest offset of both centres as a fraction of the perceived size")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "off_center", name: "Off Center", scope: .icon,
     rationale: """
@@ -22,10 +32,6 @@ public struct OffCenterRule: Rule {
       their parts in place on purpose (signal, wifi, tally, volume, star-half).
       """,
     defaultSeverity: .warning,
-    thresholds: [
-      RuleThreshold("offsetPt", 1.5, "smallest offset of both centres, in pt"),
-      RuleThreshold("offsetFraction", 0.15, "smallest offset of both centres as a fraction of the perceived size"),
-    ],
     examples: [
       RuleExample("a ring 4 pt right of centre",
                   icons: [.init(id: "shifted", mask: { var d = ExampleDrawing(); d.ring(cx: 16, cy: 12, r: 6, width: 2); return d.mask }())],
@@ -36,8 +42,8 @@ public struct OffCenterRule: Rule {
       RuleExample("a centred ring", icons: [.init(id: "ring", mask: ExampleFamily.glyph(0))], target: "ring", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
-    let minimumPt = context.threshold("offsetPt"), minimumFraction = context.threshold("offsetFraction")
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
+    let minimumPt = context.threshold(.offsetPt), minimumFraction = context.threshold(.offsetFraction)
     return context.icons.compactMap { icon in
       let m = icon.metrics
       let size = m.perceivedSizePt
@@ -51,7 +57,7 @@ public struct OffCenterRule: Rule {
       else { return nil }
       let after = optical - box
       return context.finding(
-        Self.description.identifier, icon,
+        icon,
         "off centre: optical centre \(describe(optical)) of the canvas centre (\(fmt(optical.length / size * 100, 0))% of its \(fmt(size, 1)) pt size), bounding box centre \(describe(box))",
         measured: optical.length,
         expected: "both centres within \(fmt(minimumPt, 1)) pt or \(fmt(minimumFraction * 100, 0))% of the size of the canvas centre",
@@ -70,6 +76,17 @@ public struct OffCenterRule: Rule {
 
 public struct StrokeWeightGuidanceRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case minimumPt, maximumPt, tolerancePt
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .minimumPt: (0.75, "thinnest accepted stroke, in pt")
+      case .maximumPt: (2.0, "heaviest accepted stroke, in pt")
+      case .tolerancePt: (0.15, "measurement tolerance added to both limits, in pt")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "stroke_weight_guidance", name: "Stroke Weight Guidance", scope: .icon,
     rationale: """
@@ -82,11 +99,6 @@ public struct StrokeWeightGuidanceRule: Rule {
       (snowflake, whose many short branches inflate both estimates).
       """,
     defaultSeverity: .warning,
-    thresholds: [
-      RuleThreshold("minimumPt", 0.75, "thinnest accepted stroke, in pt"),
-      RuleThreshold("maximumPt", 2.0, "heaviest accepted stroke, in pt"),
-      RuleThreshold("tolerancePt", 0.15, "measurement tolerance added to both limits, in pt"),
-    ],
     examples: [
       RuleExample("a 3 pt outline", icons: [.init(id: "heavy", mask: ExampleFamily.glyph(1, stroke: 3))], target: "heavy", triggers: true),
       RuleExample("a 0.5 pt hairline at @3x", icons: [.init(id: "hairline", mask: ExampleFamily.glyph(0, scale: 3, stroke: 0.5))],
@@ -100,9 +112,9 @@ public struct StrokeWeightGuidanceRule: Rule {
                   target: "filled", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
-    let low = t("minimumPt") - t("tolerancePt"), high = t("maximumPt") + t("tolerancePt")
+    let low = t(.minimumPt) - t(.tolerancePt), high = t(.maximumPt) + t(.tolerancePt)
     // The family's styles by icon id (the first evaluation of an id, as `evaluation(for:)`), looked
     // up once each rather than by a search of the family per icon.
     let styles = Dictionary(context.family.icons.map { ($0.id, $0.style) }, uniquingKeysWith: { first, _ in first })
@@ -121,10 +133,10 @@ public struct StrokeWeightGuidanceRule: Rule {
       guard heavy || thin else { return nil }
       let contour = m.strokeWeightContourPx / icon.scale
       return context.finding(
-        Self.description.identifier, icon,
-        "stroke \(fmt(m.strokeWeightPt)) pt (contour estimate \(fmt(contour)) pt) is \(heavy ? "heavier" : "thinner") than the guideline's \(fmt(t("minimumPt")))–\(fmt(t("maximumPt"))) pt for outline icons",
-        measured: m.strokeWeightPt, expected: "\(fmt(t("minimumPt")))–\(fmt(t("maximumPt"))) pt",
-        fix: fix(icon, family: familyStroke, low: t("minimumPt"), high: t("maximumPt"), tolerance: t("tolerancePt")))
+        icon,
+        "stroke \(fmt(m.strokeWeightPt)) pt (contour estimate \(fmt(contour)) pt) is \(heavy ? "heavier" : "thinner") than the guideline's \(fmt(t(.minimumPt)))–\(fmt(t(.maximumPt))) pt for outline icons",
+        measured: m.strokeWeightPt, expected: "\(fmt(t(.minimumPt)))–\(fmt(t(.maximumPt))) pt",
+        fix: fix(icon, family: familyStroke, low: t(.minimumPt), high: t(.maximumPt), tolerance: t(.tolerancePt)))
     }
   }
 }
@@ -145,6 +157,16 @@ extension StrokeWeightGuidanceRule {
 
 public struct TooMuchDetailRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case maximumDetailPerSize, minimumStrokePt
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .maximumDetailPerSize: (23, "k: the largest C × stroke ÷ size")
+      case .minimumStrokePt: (1, "strokes thinner than this count as this thick")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "too_much_detail", name: "Too Much Detail", scope: .icon,
     rationale: """
@@ -157,10 +179,6 @@ public struct TooMuchDetailRule: Rule {
       calculator, grip, fingerprint, keyboard, qr-code, newspaper, …).
       """,
     defaultSeverity: .warning,
-    thresholds: [
-      RuleThreshold("maximumDetailPerSize", 23, "k: the largest C × stroke ÷ size"),
-      RuleThreshold("minimumStrokePt", 1, "strokes thinner than this count as this thick"),
-    ],
     examples: [
       RuleExample("a finely hatched square",
                   icons: [.init(id: "busy", mask: {
@@ -174,8 +192,8 @@ public struct TooMuchDetailRule: Rule {
       RuleExample("a clock", icons: [.init(id: "clock", mask: ExampleFamily.glyph(4))], target: "clock", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
-    let k = context.threshold("maximumDetailPerSize"), minimumStroke = context.threshold("minimumStrokePt")
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
+    let k = context.threshold(.maximumDetailPerSize), minimumStroke = context.threshold(.minimumStrokePt)
     return context.icons.compactMap { icon in
       let m = icon.metrics
       let size = m.perceivedSizePt, stroke = max(m.strokeWeightPt, minimumStroke)
@@ -183,7 +201,7 @@ public struct TooMuchDetailRule: Rule {
       let limit = k * size / stroke
       guard m.detailDensity > limit else { return nil }
       return context.finding(
-        Self.description.identifier, icon,
+        icon,
         "detail density \(fmt(m.detailDensity, 0)) is \(fmt(m.detailDensity / limit))× the readable limit \(fmt(limit, 0)) for a \(fmt(size, 1)) pt glyph with \(fmt(m.strokeWeightPt)) pt strokes (\(fmt(k, 0)) × size ÷ stroke)",
         measured: m.detailDensity, expected: "≤ \(fmt(limit, 0))",
         fix: "simplify the drawing: fewer, larger features (drop small parts, merge close parallel lines)")
@@ -193,6 +211,15 @@ public struct TooMuchDetailRule: Rule {
 
 public struct CanvasSizeRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case tolerancePt
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .tolerancePt: (0.01, "how far a side may be from a whole number of points, and above the maximum")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "canvas_size", name: "Canvas Size", scope: .icon,
     rationale: """
@@ -203,7 +230,6 @@ public struct CanvasSizeRule: Rule {
       unknown role are skipped. Severity: error above the tab bar maximum, warning otherwise.
       """,
     defaultSeverity: .error,
-    thresholds: [RuleThreshold("tolerancePt", 0.01, "how far a side may be from a whole number of points, and above the maximum")],
     examples: [
       RuleExample("a 50×40 pt tab bar icon (above the 48×32 pt maximum)",
                   icons: [.init(id: "huge", mask: { var d = ExampleDrawing(widthPt: 50, heightPt: 40); d.ring(cx: 25, cy: 20, r: 15, width: 2); return d.mask }(), role: .tabBar)],
@@ -219,8 +245,8 @@ public struct CanvasSizeRule: Rule {
                   target: "any", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
-    let tolerance = context.threshold("tolerancePt")
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
+    let tolerance = context.threshold(.tolerancePt)
     var findings: [Finding] = []
     for icon in context.icons {
       guard let canvas = icon.role.canvas else { continue }
@@ -231,7 +257,7 @@ public struct CanvasSizeRule: Rule {
       if abs(w - w.rounded()) > tolerance || abs(h - h.rounded()) > tolerance {
         let wPt = max(1, w.rounded()), hPt = max(1, h.rounded())
         findings.append(context.finding(
-          Self.description.identifier, icon,
+          icon,
           "\(pixels) is \(size): not a whole number of points, so iOS resamples it and it blurs",
           measured: w, expected: "a whole number of points × \(fmt(scale, 2)) px",
           fix: "make the canvas \(Int(wPt * scale))×\(Int(hPt * scale)) px (\(fmt(wPt, 0))×\(fmt(hPt, 0)) pt at @\(fmt(scale, 2))x)",
@@ -246,7 +272,7 @@ public struct CanvasSizeRule: Rule {
       if w > canvas.maximumWidth + tolerance || h > canvas.maximumHeight + tolerance {
         let maximum = "\(fmt(canvas.maximumWidth, 0))×\(fmt(canvas.maximumHeight, 0)) pt"
         findings.append(context.finding(
-          Self.description.identifier, icon,
+          icon,
           "canvas \(size) (\(pixels)) is larger than the \(role) maximum \(maximum)",
           measured: max(w / canvas.maximumWidth, h / canvas.maximumHeight),
           expected: "about \(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt, at most \(maximum)",
@@ -254,7 +280,7 @@ public struct CanvasSizeRule: Rule {
           severity: graded(icon.role == .tabBar ? .error : .warning, cap: context.severity)))
       } else if min(w, h) < canvas.minimum - tolerance {
         findings.append(context.finding(
-          Self.description.identifier, icon,
+          icon,
           "canvas \(size) (\(pixels)) is smaller than the \(fmt(canvas.minimum, 0)) pt a \(role) icon needs (about \(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt)",
           measured: min(w, h), expected: "at least \(fmt(canvas.minimum, 0)) pt a side, about \(fmt(canvas.nominal, 0)) pt",
           fix: "redraw it on a \(nominal) canvas",
@@ -295,6 +321,18 @@ public struct ShapeSizeRule: Rule {
     }
   }
 
+  public enum Threshold: String, RuleThreshold {
+    case wideAspect, squareFill, minimumRatio, maximumRatio
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .wideAspect: (1.25, "width ÷ height at or above which a glyph is wide (its inverse: tall)")
+      case .squareFill: (0.88, "hull area ÷ box area at or above which a compact glyph is square, else circular")
+      case .minimumRatio: (0.7, "smallest accepted size ÷ target")
+      case .maximumRatio: (1.25, "largest accepted size ÷ target")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "shape_size", name: "Shape Size", scope: .icon,
     rationale: """
@@ -311,12 +349,6 @@ public struct ShapeSizeRule: Rule {
       Quick actions and icons of unknown role are skipped.
       """,
     defaultSeverity: .warning,
-    thresholds: [
-      RuleThreshold("wideAspect", 1.25, "width ÷ height at or above which a glyph is wide (its inverse: tall)"),
-      RuleThreshold("squareFill", 0.88, "hull area ÷ box area at or above which a compact glyph is square, else circular"),
-      RuleThreshold("minimumRatio", 0.7, "smallest accepted size ÷ target"),
-      RuleThreshold("maximumRatio", 1.25, "largest accepted size ÷ target"),
-    ],
     examples: [
       RuleExample("a 14 pt ring as a tab bar icon (circle target 25 pt)",
                   icons: [.init(id: "small", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.ring(cx: 12.5, cy: 12.5, r: 6, width: 2); return d.mask }(), role: .tabBar)],
@@ -338,7 +370,7 @@ public struct ShapeSizeRule: Rule {
                   target: "unknown", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
     return context.icons.compactMap { icon in
       let m = icon.metrics
@@ -346,12 +378,12 @@ public struct ShapeSizeRule: Rule {
       guard w > 0, h > 0 else { return nil }
       let aspect = w / h
       let shape: ShapeClass
-      if aspect >= t("wideAspect") {
+      if aspect >= t(.wideAspect) {
         shape = .wide
-      } else if aspect <= 1 / t("wideAspect") {
+      } else if aspect <= 1 / t(.wideAspect) {
         shape = .tall
       } else {
-        shape = m.hullAreaPt2 / (w * h) >= t("squareFill") ? .square : .circle
+        shape = m.hullAreaPt2 / (w * h) >= t(.squareFill) ? .square : .circle
       }
       guard let target = Self.target(icon.role, shape) else { return nil }
       let measured: Double, dimension: String
@@ -362,14 +394,14 @@ public struct ShapeSizeRule: Rule {
       }
       let ratio = measured / target
       let openStroke = context.family.evaluation(for: icon.id)?.isOpenStroke ?? (m.style == .outline && m.holes == 0)
-      let small = ratio < t("minimumRatio") && !openStroke
-      guard small || ratio > t("maximumRatio") else { return nil }
+      let small = ratio < t(.minimumRatio) && !openStroke
+      guard small || ratio > t(.maximumRatio) else { return nil }
       let kind = icon.role == .tabBar ? "tab bar" : "compact (\(CanvasSizeRule.roleName(icon.role)))"
       let factor = target / measured
       return context.finding(
-        Self.description.identifier, icon,
+        icon,
         "a \(shape.rawValue) glyph \(fmt(measured, 1)) pt \(dimension) is \(fmt(ratio))× the \(fmt(target, 0)) pt the guideline gives \(shape.rawValue) \(kind) glyphs",
-        measured: ratio, expected: "\(fmt(t("minimumRatio") * 100, 0))–\(fmt(t("maximumRatio") * 100, 0))% of \(fmt(target, 0)) pt",
+        measured: ratio, expected: "\(fmt(t(.minimumRatio) * 100, 0))–\(fmt(t(.maximumRatio) * 100, 0))% of \(fmt(target, 0)) pt",
         fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller") (about \(fmt(target, 0)) pt \(dimension))")
     }
   }

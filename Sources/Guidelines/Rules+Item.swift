@@ -4,7 +4,7 @@ import IconMetrics
 import IconRaster
 
 /// The selected twin of each unselected icon in a rule context, by item.
-func selectedTwins(_ context: RuleContext) -> [String: AuditIcon] {
+func selectedTwins<R: Rule>(_ context: RuleContext<R>) -> [String: AuditIcon] {
   var twins: [String: AuditIcon] = [:]
   for icon in context.icons where icon.state == .selected { twins[icon.itemId] = icon }
   return twins
@@ -31,14 +31,14 @@ public struct MissingSelectedStateRule: Rule {
                   target: "g2", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     let twins = selectedTwins(context)
     let tabIcons = context.icons.filter { $0.role == .tabBar && $0.state == .unselected }
     let withTwin = tabIcons.filter { twins[$0.id] != nil }.count
     guard withTwin > 0 else { return [] }
     return tabIcons.filter { twins[$0.id] == nil }.map { icon in
       context.finding(
-        Self.description.identifier, icon,
+        icon,
         "tab bar item without a selected version (\(withTwin) of the \(tabIcons.count) items have one)",
         expected: "a selected version named \(icon.itemId)-selected (or a configured suffix)",
         fix: "add \(PathText.lastComponent(icon.itemId))-selected: the filled version, or the glyph with a heavier stroke")
@@ -48,6 +48,18 @@ public struct MissingSelectedStateRule: Rule {
 
 public struct SelectedStateMismatchRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case sizeTolerance, centerTolerancePt, minimumInkRatio, differentBelowNCC
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .sizeTolerance: (0.05, "largest relative difference of perceived size")
+      case .centerTolerancePt: (0.5, "largest distance between optical centres, in pt")
+      case .minimumInkRatio: (1.15, "selected ink ÷ unselected ink that counts as visibly heavier")
+      case .differentBelowNCC: (0.9, "correlation below which the two drawings count as different")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "selected_state_mismatch", name: "Selected State Mismatch", scope: .item,
     rationale: """
@@ -58,12 +70,6 @@ public struct SelectedStateMismatchRule: Rule {
       different drawing); identical drawings are a mismatch.
       """,
     defaultSeverity: .error,
-    thresholds: [
-      RuleThreshold("sizeTolerance", 0.05, "largest relative difference of perceived size"),
-      RuleThreshold("centerTolerancePt", 0.5, "largest distance between optical centres, in pt"),
-      RuleThreshold("minimumInkRatio", 1.15, "selected ink ÷ unselected ink that counts as visibly heavier"),
-      RuleThreshold("differentBelowNCC", 0.9, "correlation below which the two drawings count as different"),
-    ],
     examples: [
       RuleExample("selected version drawn 15% smaller",
                   icons: [.init(id: "g0", mask: ExampleFamily.glyph(0), role: .tabBar),
@@ -79,7 +85,7 @@ public struct SelectedStateMismatchRule: Rule {
                   target: "g0-selected", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
     var findings: [Finding] = []
     let byId = Dictionary(context.icons.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -89,14 +95,14 @@ public struct SelectedStateMismatchRule: Rule {
       var problems: [String] = []
       var fixes: [String] = []
       let sizeRatio = a.perceivedSizePt > 0 ? b.perceivedSizePt / a.perceivedSizePt : 1
-      if abs(sizeRatio - 1) > t("sizeTolerance") {
+      if abs(sizeRatio - 1) > t(.sizeTolerance) {
         problems.append("its perceived size is \(fmt(sizeRatio))× the unselected one's (\(fmt(b.perceivedSizePt, 1)) vs \(fmt(a.perceivedSizePt, 1)) pt)")
         fixes.append("draw it \(fmt(1 / sizeRatio))× \(sizeRatio < 1 ? "larger" : "smaller")")
       }
       // Optical centres relative to each canvas's centre, in pt.
       let dx = b.opticalCenterOffsetPt.x - a.opticalCenterOffsetPt.x, dy = b.opticalCenterOffsetPt.y - a.opticalCenterOffsetPt.y
       let shift = (dx * dx + dy * dy).squareRoot()
-      if shift > t("centerTolerancePt") {
+      if shift > t(.centerTolerancePt) {
         problems.append("its optical centre is \(fmt(shift)) pt away from the unselected one's")
         fixes.append("move it by (\(fmt(-dx)), \(fmt(-dy))) pt")
       }
@@ -108,15 +114,15 @@ public struct SelectedStateMismatchRule: Rule {
       if correlation >= 0.995 && abs(inkRatio - 1) < 0.02 {
         problems.append("it is identical to the unselected icon")
         fixes.append("draw the selected state filled or with a heavier stroke")
-      } else if inkRatio < t("minimumInkRatio") && correlation >= t("differentBelowNCC") {
+      } else if inkRatio < t(.minimumInkRatio) && correlation >= t(.differentBelowNCC) {
         problems.append("it is not visibly heavier (ink \(fmt(inkRatio))× the unselected one's)")
-        fixes.append("fill it or draw it with a heavier stroke (ink ≥ \(fmt(t("minimumInkRatio")))×)")
+        fixes.append("fill it or draw it with a heavier stroke (ink ≥ \(fmt(t(.minimumInkRatio)))×)")
       }
       guard !problems.isEmpty else { continue }
       findings.append(context.finding(
-        Self.description.identifier, selected,
+        selected,
         "selected state of \(PathText.lastComponent(selected.itemId)): " + problems.joined(separator: "; "),
-        measured: sizeRatio, expected: "same size (±\(fmt(t("sizeTolerance") * 100, 0))%) and centre (±\(fmt(t("centerTolerancePt"))) pt), visibly heavier",
+        measured: sizeRatio, expected: "same size (±\(fmt(t(.sizeTolerance) * 100, 0))%) and centre (±\(fmt(t(.centerTolerancePt))) pt), visibly heavier",
         fix: fixes.joined(separator: "; ")))
     }
     return findings
@@ -125,6 +131,15 @@ public struct SelectedStateMismatchRule: Rule {
 
 public struct ScaleVariantMismatchRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case minimumIoU
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .minimumIoU: (0.9, "smallest IoU of a variant with the analysed drawing")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "scale_variant_mismatch", name: "Scale Variant Mismatch", scope: .item,
     rationale: """
@@ -133,7 +148,6 @@ public struct ScaleVariantMismatchRule: Rule {
       must agree (IoU of the shapes ≥ 0.9 after resampling), or the icon changes with the device.
       """,
     defaultSeverity: .error,
-    thresholds: [RuleThreshold("minimumIoU", 0.9, "smallest IoU of a variant with the analysed drawing")],
     examples: [
       RuleExample("@2x file of a different drawing",
                   icons: ExampleFamily.icons(count: 3) + [.init(id: "v", mask: ExampleFamily.glyph(3, scale: 3),
@@ -148,24 +162,24 @@ public struct ScaleVariantMismatchRule: Rule {
                   target: "ok", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     var findings: [Finding] = []
     for icon in context.icons where !icon.variants.isEmpty {
       let sizes = ([(Int(icon.scale.rounded()), icon.widthPx, icon.heightPx)] + icon.variants.map { ($0.scale, $0.widthPx, $0.heightPx) })
         .sorted { $0.0 < $1.0 }.map { "@\($0.0)x \($0.1)×\($0.2)" }.joined(separator: ", ")
       for variant in icon.variants {
         if let iou = variant.iou {
-          guard iou < context.threshold("minimumIoU") else { continue }
+          guard iou < context.threshold(.minimumIoU) else { continue }
           findings.append(context.finding(
-            Self.description.identifier, icon,
+            icon,
             "the @\(variant.scale)x file (\(variant.path)) is a different drawing: IoU \(fmt(iou)) with the @\(fmt(icon.scale, 0))x one",
-            measured: iou, expected: "IoU ≥ \(fmt(context.threshold("minimumIoU")))",
+            measured: iou, expected: "IoU ≥ \(fmt(context.threshold(.minimumIoU)))",
             fix: "export every scale from the same source drawing"))
         } else {
           let expectedW = Double(icon.widthPx) * Double(variant.scale) / icon.scale
           let expectedH = Double(icon.heightPx) * Double(variant.scale) / icon.scale
           findings.append(context.finding(
-            Self.description.identifier, icon,
+            icon,
             "pixel sizes are not in proportion to the scales (\(sizes))",
             expected: "@\(variant.scale)x \(fmt(expectedW, 1))×\(fmt(expectedH, 1)) px",
             fix: "export @1x, @2x and @3x from one canvas size in points (\(fmt(icon.widthPt, 1))×\(fmt(icon.heightPt, 1)) pt)"))
@@ -204,18 +218,18 @@ public struct NotTemplateRenderingRule: Rule {
 
   static let barRoles: Set<IconRole> = [.tabBar, .toolbar, .navigationBar, .quickAction]
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     context.icons.compactMap { icon in
       guard let catalog = icon.catalog, catalog.kind == "imageset", Self.barRoles.contains(icon.role) else { return nil }
       switch catalog.templateRenderingIntent {
       case "template": return nil
       case "original":
         return context.finding(
-          Self.description.identifier, icon, "a \(CanvasSizeRule.roleName(icon.role)) image set rendered as Original Image (\(catalog.contentsPath))",
+          icon, "a \(CanvasSizeRule.roleName(icon.role)) image set rendered as Original Image (\(catalog.contentsPath))",
           expected: "template-rendering-intent: template", fix: "set Render As to Template Image in the asset catalog")
       default:
         return context.finding(
-          Self.description.identifier, icon, "a \(CanvasSizeRule.roleName(icon.role)) image set left at Render As: Default (\(catalog.contentsPath))",
+          icon, "a \(CanvasSizeRule.roleName(icon.role)) image set left at Render As: Default (\(catalog.contentsPath))",
           expected: "template-rendering-intent: template", fix: "set Render As to Template Image so it is a template everywhere",
           severity: min(.info, context.severity))
       }

@@ -4,6 +4,18 @@ import IconRaster
 
 public struct DuplicateIconRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case minimumCorrelation, signatureDistance, maxShiftPt, inkDifference
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .minimumCorrelation: (0.98, "NCC at or above which two drawings are one")
+      case .signatureDistance: (0.15, "signature distance (RMS, 0–1) below which a pair is correlated")
+      case .maxShiftPt: (2, "largest shift searched, in pt")
+      case .inkDifference: (0.01, "largest relative difference of ink area (a dot added to a drawing is another icon)")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "duplicate_icon", name: "Duplicate Icon", scope: .family,
     rationale: """
@@ -20,12 +32,6 @@ public struct DuplicateIconRule: Rule {
       left to selected_state_mismatch.
       """,
     defaultSeverity: .warning,
-    thresholds: [
-      RuleThreshold("minimumCorrelation", 0.98, "NCC at or above which two drawings are one"),
-      RuleThreshold("signatureDistance", 0.15, "signature distance (RMS, 0–1) below which a pair is correlated"),
-      RuleThreshold("maxShiftPt", 2, "largest shift searched, in pt"),
-      RuleThreshold("inkDifference", 0.01, "largest relative difference of ink area (a dot added to a drawing is another icon)"),
-    ],
     examples: [
       RuleExample("the clock g4 again as 'timer' (reported on the later path)",
                   icons: ExampleFamily.icons() + [.init(id: "timer", mask: ExampleFamily.glyph(4))], target: "timer", triggers: true),
@@ -42,7 +48,7 @@ public struct DuplicateIconRule: Rule {
                   target: "b-clock", triggers: false),
     ])
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
     let icons = context.icons
     // The signatures on all cores (each icon computes its own once; the JSON report reuses it).
@@ -64,7 +70,7 @@ public struct DuplicateIconRule: Rule {
     // Sorted by ink, a pair whose ink differs by more than `inkDifference` can end the inner
     // loop: only the icons within that window are compared, so a large family costs
     // O(n log n + candidates), not n² comparisons.
-    let inkDifference = t("inkDifference")
+    let inkDifference = t(.inkDifference)
     var pairs: [(Int, Int)] = []
     for j in items.indices {
       var i = j - 1
@@ -82,19 +88,19 @@ public struct DuplicateIconRule: Rule {
         let a = icons[items[i]], b = icons[items[j]]
         // The states of one item (star, star-selected) are selected_state_mismatch's to judge.
         guard a.id != b.id, a.itemId != b.itemId,
-          Similarity.isWithin(signatures[items[i]]!, signatures[items[j]]!, t("signatureDistance"))
+          Similarity.isWithin(signatures[items[i]]!, signatures[items[j]]!, t(.signatureDistance))
         else { continue }
         // Expanded only for the pairs that get this far.
         guard let maskA = a.mask, let maskB = b.mask else { continue }
         let scale = min(maskA.scale, maskB.scale)
         let ma = Similarity.resampled(maskA, toScale: scale), mb = Similarity.resampled(maskB, toScale: scale)
-        let shift = max(1, Int((t("maxShiftPt") * scale).rounded(.up)))
+        let shift = max(1, Int((t(.maxShiftPt) * scale).rounded(.up)))
         let ncc = Spectrum.normalizedCrossCorrelation(ma, mb, maxShift: shift).peak
-        guard ncc >= t("minimumCorrelation") else { continue }
+        guard ncc >= t(.minimumCorrelation) else { continue }
         findings.append(context.finding(
-          Self.description.identifier, b,
-          "the same drawing as \(a.path) (NCC \(fmt(ncc, 3)), at least \(fmt(t("minimumCorrelation"), 2)) is one drawing)",
-          measured: ncc, expected: "NCC < \(fmt(t("minimumCorrelation"), 2)) with every other icon",
+          b,
+          "the same drawing as \(a.path) (NCC \(fmt(ncc, 3)), at least \(fmt(t(.minimumCorrelation), 2)) is one drawing)",
+          measured: ncc, expected: "NCC < \(fmt(t(.minimumCorrelation), 2)) with every other icon",
           fix: "remove one of the two, or redraw it for what its name stands for"))
       }
     }
@@ -104,6 +110,17 @@ public struct DuplicateIconRule: Rule {
 
 public struct ResemblesSystemIconRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case minimumCorrelation, signatureDistance, blurPt
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .minimumCorrelation: (0.9, "NCC at or above which an icon resembles a reference")
+      case .signatureDistance: (0.2, "signature distance (RMS, 0–1) below which a reference is correlated")
+      case .blurPt: (0.5, "Gaussian σ (pt) both drawings are blurred with before correlating: a look-alike is judged at a glance, not to the pixel")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "resembles_system_icon", name: "Resembles System Icon", scope: .icon,
     rationale: """
@@ -117,11 +134,6 @@ public struct ResemblesSystemIconRule: Rule {
       correlate (NCC over all shifts); flagged at NCC ≥ 0.9, naming the closest reference.
       """,
     defaultSeverity: .warning,
-    thresholds: [
-      RuleThreshold("minimumCorrelation", 0.9, "NCC at or above which an icon resembles a reference"),
-      RuleThreshold("signatureDistance", 0.2, "signature distance (RMS, 0–1) below which a reference is correlated"),
-      RuleThreshold("blurPt", 0.5, "Gaussian σ (pt) both drawings are blurred with before correlating: a look-alike is judged at a glance, not to the pixel"),
-    ],
     examples: [
       RuleExample("a square with a top bar, like the reference 'window' drawn at another size",
                   icons: [.init(id: "panel", mask: ExampleFamily.glyph(5))], target: "panel", triggers: true,
@@ -132,16 +144,16 @@ public struct ResemblesSystemIconRule: Rule {
     ],
     needsReference: true)
 
-  public func check(_ context: RuleContext) -> [Finding] {
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
     guard !context.references.isEmpty else { return [] }
     let t = context.threshold
     let references = context.references.map { (reference: $0, signature: Spectrum.signature($0.mask)) }.filter { !$0.signature.isEmpty }
     return context.icons.compactMap { icon in
       // The signature prefilter first: the drawing is read (back) only for an icon near a reference.
       guard let signature = icon.signature else { return nil }
-      let near = references.filter { Similarity.isWithin(signature, $0.signature, t("signatureDistance")) }
+      let near = references.filter { Similarity.isWithin(signature, $0.signature, t(.signatureDistance)) }
       guard !near.isEmpty, let mask = icon.mask, let box = Similarity.inkBox(mask) else { return nil }
-      let sigma = t("blurPt") * mask.scale, margin = Int((2 * sigma).rounded(.up))
+      let sigma = t(.blurPt) * mask.scale, margin = Int((2 * sigma).rounded(.up))
       var blurred: AlphaMask?
       var best: (name: String, ncc: Double)?
       for (reference, _) in near {
@@ -152,13 +164,13 @@ public struct ResemblesSystemIconRule: Rule {
         let matched = Similarity.resampled(atScale, by: k, scale: mask.scale)
         if blurred == nil { blurred = Spectrum.gaussianBlur(mask, sigmaPx: sigma, marginPx: margin) }
         let ncc = Spectrum.normalizedCrossCorrelation(blurred!, Spectrum.gaussianBlur(matched, sigmaPx: sigma, marginPx: margin)).peak
-        if ncc >= t("minimumCorrelation") && ncc > (best?.ncc ?? -1) { best = (reference.name, ncc) }
+        if ncc >= t(.minimumCorrelation) && ncc > (best?.ncc ?? -1) { best = (reference.name, ncc) }
       }
       guard let best else { return nil }
       return context.finding(
-        Self.description.identifier, icon,
-        "looks like the system icon '\(best.name)' (NCC \(fmt(best.ncc, 3)) at the same size, at least \(fmt(t("minimumCorrelation"), 2)) is a look-alike)",
-        measured: best.ncc, expected: "NCC < \(fmt(t("minimumCorrelation"), 2)) with every reference icon",
+        icon,
+        "looks like the system icon '\(best.name)' (NCC \(fmt(best.ncc, 3)) at the same size, at least \(fmt(t(.minimumCorrelation), 2)) is a look-alike)",
+        measured: best.ncc, expected: "NCC < \(fmt(t(.minimumCorrelation), 2)) with every reference icon",
         fix: "use the system icon '\(best.name)' if it means the same; otherwise change the silhouette so that it cannot be mistaken for it")
     }
   }

@@ -4,6 +4,15 @@ import IconRaster
 
 public struct TextInIconRule: Rule {
   public init() {}
+  public enum Threshold: String, RuleThreshold {
+    case minimumLetterHeightPx
+    public var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .minimumLetterHeightPx: (5, "letters shorter than this many pixels are not searched")
+      }
+    }
+  }
+
   public static let description = RuleDescription(
     identifier: "text_in_icon", name: "Text In Icon", scope: .icon,
     rationale: """
@@ -16,7 +25,6 @@ public struct TextInIconRule: Rule {
       (case-upper, a-large-small, heading-1, …) and on few others.
       """,
     defaultSeverity: .error,
-    thresholds: [RuleThreshold("minimumLetterHeightPx", 5, "letters shorter than this many pixels are not searched")],
     examples: [
       RuleExample("the letters AB drawn inside a rounded rectangle",
                   icons: [.init(id: "ab", mask: TextExamples.letters, role: .tabBar)], target: "ab", triggers: true),
@@ -43,12 +51,12 @@ public struct TextInIconRule: Rule {
   /// configuration file must not trap).
   static func letterHeight(_ configured: Double) -> Int {
     configured.isNaN
-      ? Int(Self.description.thresholds.first { $0.name == "minimumLetterHeightPx" }!.defaultValue)
+      ? Int(Threshold.minimumLetterHeightPx.defaultValue)
       : Int(min(max(configured.rounded(), 1), 100_000))
   }
 
-  public func check(_ context: RuleContext) -> [Finding] {
-    let minimumHeight = Self.letterHeight(context.threshold("minimumLetterHeightPx"))
+  public func check(_ context: RuleContext<Self>) -> [Finding] {
+    let minimumHeight = Self.letterHeight(context.threshold(.minimumLetterHeightPx))
     // Per icon and costly (a labelling of the core): on all cores, in the icons' order. An icon
     // of one component (as measured) has no two letters side by side.
     return context.icons.parallelMap { icon -> Finding? in
@@ -63,7 +71,7 @@ public struct TextInIconRule: Rule {
       let heightPt = Double(text.heightPx) / icon.scale
       let baselinePt = Double(text.baselinePx + 1) / icon.scale
       return context.finding(
-        Self.description.identifier, icon,
+        icon,
         "\(text.glyphs.count) letter-like shapes \(fmt(heightPt, 1)) pt tall side by side on one baseline (\(fmt(baselinePt, 1)) pt from the top): text inside the icon",
         measured: Double(text.glyphs.count), expected: "no letters or digits",
         fix: icon.role == .tabBar

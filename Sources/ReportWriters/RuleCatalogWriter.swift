@@ -18,9 +18,9 @@ public enum RuleCatalogWriter {
       out += "\n## \(d.identifier)\n\n**\(d.name)** · scope \(d.scope.rawValue) · default severity \(d.defaultSeverity.rawValue)"
       if d.needsReference { out += " · runs with `--reference`" }
       out += "\n\n\(d.rationale)\n"
-      if !d.thresholds.isEmpty {
+      if !rule.thresholds.isEmpty {
         out += "\n| threshold | default | meaning |\n|---|---|---|\n"
-        for t in d.thresholds { out += "| `\(t.name)` | \(formatNumber(t.defaultValue)) | \(t.help) |\n" }
+        for t in rule.thresholds { out += "| `\(t.name)` | \(formatNumber(t.defaultValue)) | \(t.help) |\n" }
       }
       out += "\nExamples (run as tests):\n\n"
       for example in d.examples { out += "- \(example.triggers ? "fires" : "silent"): \(example.summary)\n" }
@@ -34,8 +34,8 @@ public enum RuleCatalogWriter {
       let d = rule.description
       out += "\(d.identifier)  (\(d.scope.rawValue), \(d.defaultSeverity.rawValue))\n  \(d.name)\n"
       out += wrap(d.rationale, indent: "  ") + "\n"
-      if !d.thresholds.isEmpty {
-        out += "  thresholds: " + d.thresholds.map { "\($0.name)=\(formatNumber($0.defaultValue))" }.joined(separator: ", ") + "\n"
+      if !rule.thresholds.isEmpty {
+        out += "  thresholds: " + rule.thresholds.map { "\($0.name)=\(formatNumber($0.defaultValue))" }.joined(separator: ", ") + "\n"
       }
       out += "\n"
     }

@@ -14,7 +14,7 @@ import Testing
     let size = PerceivedSizeOutlierRule.description
     #expect(config.isEnabled(size.identifier))
     #expect(config.severity(for: size) == .error)
-    #expect(config.thresholds(for: size)["errorRatio"] == 0.85)
+    #expect(config.threshold(.errorRatio, of: PerceivedSizeOutlierRule.self) == 0.85)
     #expect(config.selectedSuffixes.contains("-selected"))
   }
 
@@ -29,8 +29,8 @@ import Testing
       """)
     let size = PerceivedSizeOutlierRule.description
     #expect(config.severity(for: size) == .warning)
-    #expect(config.thresholds(for: size)["errorRatio"] == 0.8)
-    #expect(config.thresholds(for: size)["errorZ"] == 3.5, "unset thresholds keep their defaults")
+    #expect(config.threshold(.errorRatio, of: PerceivedSizeOutlierRule.self) == 0.8)
+    #expect(config.threshold(.errorZ, of: PerceivedSizeOutlierRule.self) == 3.5, "unset thresholds keep their defaults")
     #expect(!config.isEnabled("detail_density_outlier"))
     #expect(!config.isEnabled("style_mismatch"))
     #expect(config.role(forRelativePath: "App/Assets/Tabs/star.png") == .tabBar)

@@ -6,21 +6,15 @@ import IconMetrics
 import IconRaster
 import Testing
 
-/// Measures drawn icons as one family and audits them with one rule (configurable).
-func auditWith(_ rule: any Rule.Type, _ icons: [RuleExample.Icon], references: [ReferenceIcon] = [],
-               thresholds: [String: Double] = [:], severity: Severity? = nil) -> [Finding] {
-  let auditIcons = icons.map { icon -> AuditIcon in
-    let mask = icon.image.alphaMask
-    return AuditIcon(id: icon.id, path: icon.id + ".png", family: "test", role: icon.role, scale: icon.image.scale,
-                     widthPx: icon.image.width, heightPx: icon.image.height,
-                     metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask)
-  }
+/// Audits drawn icons as one family with only `rule` enabled (at `thresholds` and `severity` when
+/// given), through the path rule examples take (``RuleExample/run(_:)``).
+func auditWith<R: Rule>(_ rule: R.Type, _ icons: [RuleExample.Icon], references: [ReferenceIcon] = [],
+                        thresholds: [R.Threshold: Double] = [:], severity: Severity? = nil) -> [Finding] {
   var configuration = AuditConfiguration()
-  for other in RuleRegistry.identifiers where other != rule.description.identifier {
-    configuration.rules[other] = .init(enabled: false)
-  }
-  configuration.rules[rule.description.identifier] = .init(severity: severity, thresholds: thresholds)
-  return Auditor.audit(auditIcons, configuration: configuration, references: references).findings
+  configuration.rules[R.identifier] = .init(severity: severity)
+  for (threshold, value) in thresholds { configuration.setThreshold(threshold, of: R.self, to: value) }
+  return RuleExample("", icons: icons, target: "", triggers: false, references: references, configuration: configuration)
+    .run(rule)
 }
 
 func drawing(widthPt: Double = 24, heightPt: Double = 24, scale: Double = 2, _ body: (inout ExampleDrawing) -> Void) -> AlphaMask {
@@ -76,10 +70,8 @@ struct IconRulesTests {
   func findingsAreComplete(_ index: Int) {
     let rule = Self.iconRules[index]
     let (icons, references) = Self.everyExample
-    let context = RuleContext(family: FamilyAnalyzerShim.family(icons), icons: icons, references: references,
-                              thresholds: AuditConfiguration().thresholds(for: rule.description),
-                              severity: rule.description.defaultSeverity)
-    let findings = rule.init().check(context)
+    let findings = Auditor.check(rule, family: FamilyAnalyzerShim.family(icons), icons: icons, references: references,
+                                 configuration: AuditConfiguration())
     #expect(!findings.isEmpty)
     for finding in findings {
       #expect(finding.ruleId == rule.description.identifier)
@@ -111,7 +103,7 @@ struct IconRulesTests {
     // Large glyph moved 2 pt: beyond 1.5 pt but under 15% of its ~20 pt size.
     let large = drawing(widthPt: 28, heightPt: 28) { $0.ring(cx: 16, cy: 14, r: 10, width: 2) }
     #expect(auditWith(OffCenterRule.self, [.init(id: "large", mask: large)]).isEmpty)
-    #expect(!auditWith(OffCenterRule.self, [.init(id: "large", mask: large)], thresholds: ["offsetFraction": 0.05]).isEmpty)
+    #expect(!auditWith(OffCenterRule.self, [.init(id: "large", mask: large)], thresholds: [.offsetFraction: 0.05]).isEmpty)
   }
 
   // MARK: stroke_weight_guidance
@@ -180,10 +172,7 @@ struct IconRulesTests {
     // Without the filter the background square reads as a large, filled, two-coloured glyph.
     let raw = RuleRegistry.all.flatMap { rule -> [Finding] in
       let family = FamilyAnalyzer.analyse(name: "f", members: icons.map { FamilyMember(id: $0.id, metrics: $0.metrics) })
-      let context = RuleContext(family: family, icons: icons, references: [],
-                                thresholds: AuditConfiguration().thresholds(for: rule.description),
-                                severity: rule.description.defaultSeverity)
-      return rule.init().check(context)
+      return Auditor.check(rule, family: family, icons: icons, references: [], configuration: AuditConfiguration())
     }
     #expect(Set(raw.filter { $0.iconId == "boxed" }.map(\.ruleId)).count > 2, "\(raw.filter { $0.iconId == "boxed" }.map(\.ruleId))")
     let report = Auditor.audit(icons)
@@ -221,8 +210,8 @@ struct IconRulesTests {
     let m = MetricsEngine.measure(plain)
     let k = m.detailDensity * max(m.strokeWeightPt, 1) / m.perceivedSizePt
     let icon = RuleExample.Icon(id: "plain", mask: plain)
-    #expect(auditWith(TooMuchDetailRule.self, [icon], thresholds: ["maximumDetailPerSize": k * 1.02]).isEmpty)
-    let findings = auditWith(TooMuchDetailRule.self, [icon], thresholds: ["maximumDetailPerSize": k * 0.98])
+    #expect(auditWith(TooMuchDetailRule.self, [icon], thresholds: [.maximumDetailPerSize: k * 1.02]).isEmpty)
+    let findings = auditWith(TooMuchDetailRule.self, [icon], thresholds: [.maximumDetailPerSize: k * 0.98])
     #expect(findings.count == 1)
     #expect(abs((findings.first?.measured ?? 0) - m.detailDensity) < 1e-9)
   }
@@ -235,8 +224,7 @@ struct IconRulesTests {
     let icon = AuditIcon(id: "two", path: "two.png", scale: 2, widthPx: ring.width, heightPx: ring.height,
                          metrics: MetricsEngine.measure(ring, colors: nil), mask: ring)
     #expect(icon.metrics.colorSpread == nil)
-    let context = RuleContext(family: FamilyAnalyzerShim.family([icon]), icons: [icon],
-                              thresholds: AuditConfiguration().thresholds(for: TemplateNotMonochromeRule.description))
+    let context = RuleContext<TemplateNotMonochromeRule>(family: FamilyAnalyzerShim.family([icon]), icons: [icon])
     #expect(TemplateNotMonochromeRule().check(context).isEmpty)
     let two = auditWith(TemplateNotMonochromeRule.self, [.init(id: "two", image: HygieneExamples.twoColours(ring))])
     #expect(two.first?.severity == .error)
@@ -248,9 +236,7 @@ struct IconRulesTests {
     let hard = HygieneExamples.thresholded(HygieneExamples.ring)
     let icon = AuditIcon(id: "hard", path: "hard.png", scale: 2, widthPx: hard.width, heightPx: hard.height,
                          metrics: MetricsEngine.measure(hard), mask: nil)
-    let context = RuleContext(family: FamilyAnalyzerShim.family([icon]), icons: [icon],
-                              thresholds: AuditConfiguration().thresholds(for: MissingAntialiasingRule.description),
-                              severity: .warning)
+    let context = RuleContext<MissingAntialiasingRule>(family: FamilyAnalyzerShim.family([icon]), icons: [icon])
     #expect(MissingAntialiasingRule().check(context).count == 1)
     let dot = HygieneExamples.thresholded(drawing { $0.disk(cx: 12, cy: 12, r: 1.5) })
     #expect(auditWith(MissingAntialiasingRule.self, [.init(id: "dot", mask: dot)]).isEmpty)
@@ -261,14 +247,14 @@ struct IconRulesTests {
     let mask = HygieneExamples.shadowed(HygieneExamples.ring, dx: 2, dy: 0, sigma: 1.5, opacity: 0.4)
     let findings = auditWith(DropShadowRule.self, [.init(id: "s", mask: mask)])
     #expect(findings.first?.message.contains("right") == true, "\(findings.first?.message ?? "")")
-    #expect(auditWith(DropShadowRule.self, [.init(id: "s", mask: mask)], thresholds: ["shadowFraction": 0.5, "glowFraction": 0.5]).isEmpty)
+    #expect(auditWith(DropShadowRule.self, [.init(id: "s", mask: mask)], thresholds: [.shadowFraction: 0.5, .glowFraction: 0.5]).isEmpty)
   }
 
   @Test("template_opaque_background: the share threshold")
   func opaqueShare() {
     let boxed = RuleExample.Icon(id: "boxed", image: HygieneExamples.onWhite(HygieneExamples.ring))
     #expect(auditWith(TemplateOpaqueBackgroundRule.self, [boxed]).count == 1)
-    #expect(auditWith(TemplateOpaqueBackgroundRule.self, [boxed], thresholds: ["maximumShare": 1.01]).isEmpty)
+    #expect(auditWith(TemplateOpaqueBackgroundRule.self, [boxed], thresholds: [.maximumShare: 1.01]).isEmpty)
   }
 
   @Test("HygieneExamples.outlineCorners: 4 for a rectangle, many for a thresholded ring, 0 when empty")
@@ -341,8 +327,7 @@ struct IconRulesTests {
     #expect(auditWith(TextInIconRule.self, [.init(id: "ab", mask: TextExamples.letters, role: .navigationBar)]).map(\.severity) == [.warning])
     let icon = AuditIcon(id: "ab", path: "ab.png", role: .tabBar, scale: 2, widthPx: 48, heightPx: 48,
                          metrics: MetricsEngine.measure(TextExamples.letters), mask: nil)
-    let context = RuleContext(family: FamilyAnalyzerShim.family([icon]), icons: [icon],
-                              thresholds: AuditConfiguration().thresholds(for: TextInIconRule.description), severity: .error)
+    let context = RuleContext<TextInIconRule>(family: FamilyAnalyzerShim.family([icon]), icons: [icon])
     #expect(TextInIconRule().check(context).isEmpty)
   }
 }

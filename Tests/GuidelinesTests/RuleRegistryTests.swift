@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import FamilyAnalysis
 import Guidelines
 import Testing
 
@@ -35,34 +36,76 @@ import Testing
       #expect(!d.name.isEmpty && d.rationale.count > 40, "\(d.identifier)")
       #expect(d.examples.contains { $0.triggers }, "\(d.identifier) has no triggering example")
       #expect(d.examples.contains { !$0.triggers }, "\(d.identifier) has no non-triggering example")
-      #expect(Set(d.thresholds.map(\.name)).count == d.thresholds.count, "\(d.identifier)")
+      for t in rule.thresholds {
+        #expect(t.defaultValue.isFinite && !t.help.isEmpty, "\(d.identifier).\(t.name)")
+      }
     }
+  }
+
+  /// Configuration files set thresholds by their declared names, and a rule reads what they set.
+  @Test func everyThresholdIsConfigurableByName() throws {
+    func check<R: Rule>(_ rule: R.Type) throws {
+      for threshold in R.Threshold.allCases {
+        let value = threshold.defaultValue + 1
+        let json = #"{ "rules": { "\#(R.identifier)": { "thresholds": { "\#(threshold.name)": \#(value) } } } }"#
+        let configuration = try ConfigurationFile.parse(Data(json.utf8), path: "cfg.json")
+        #expect(configuration.threshold(threshold, of: R.self) == value, "\(R.identifier).\(threshold.name)")
+        let context = RuleContext<R>(family: FamilyAnalyzer.analyse(name: "", members: []), icons: [], configuration: configuration)
+        #expect(context.threshold(threshold) == value)
+        for other in R.Threshold.allCases where other != threshold {
+          #expect(context.threshold(other) == other.defaultValue)
+        }
+      }
+    }
+    for rule in RuleRegistry.all { try check(rule) }
+  }
+
+  /// An example carries its rule's thresholds and the line it was written on.
+  @Test func anExampleCarriesItsThresholdsAndLocation() {
+    let icons = ExampleFamily.icons() + [.init(id: "small", mask: ExampleFamily.glyph(1, size: 0.8))]
+    let line = #line + 1
+    let lenient = RuleExample("80% in a family too small to compare", icons: icons, target: "small", triggers: false,
+                              thresholds: [PerceivedSizeOutlierRule.Threshold.minimumFamily: 100, .errorRatio: 0.7])
+    #expect(lenient.location.fileID == "GuidelinesTests/RuleRegistryTests.swift" && lenient.location.line == line)
+    #expect(lenient.thresholds.map(\.name) == ["errorRatio", "minimumFamily"], "in declaration order")
+    let configuration = lenient.auditConfiguration(for: PerceivedSizeOutlierRule.self)
+    #expect(configuration.threshold(.errorRatio, of: PerceivedSizeOutlierRule.self) == 0.7)
+    #expect(RuleRegistry.identifiers.filter(configuration.isEnabled) == ["perceived_size_outlier"])
+    #expect(lenient.run(PerceivedSizeOutlierRule.self).filter { $0.iconId == "small" }.isEmpty)
+    let strict = RuleExample("80% at the defaults", icons: icons, target: "small", triggers: true)
+    #expect(strict.run(PerceivedSizeOutlierRule.self).contains { $0.iconId == "small" })
   }
 
   struct Case: CustomTestStringConvertible, Sendable {
     var rule: any Rule.Type
     var index: Int
-    var testDescription: String { "\(rule.description.identifier): \(rule.description.examples[index].summary)" }
+    var testDescription: String {
+      let example = rule.description.examples[index]
+      return "\(rule.description.identifier): \(example.summary) (\(example.location))"
+    }
   }
 
   static let cases: [Case] = RuleRegistry.all.flatMap { rule in
     rule.description.examples.indices.map { Case(rule: rule, index: $0) }
   }
 
-  /// The catalogue's examples are the rules' behaviour: each must fire (or not) as it says.
+  /// The catalogue's examples are the rules' behaviour: each must fire (or not) as it says, audited
+  /// as users' icons are (``RuleExample/run(_:)``). A failure is reported at the example's line.
   @Test(arguments: cases)
   func exampleBehavesAsDocumented(_ c: Case) {
     let example = c.rule.description.examples[c.index]
+    let at = SourceLocation(fileID: example.location.fileID, filePath: example.location.filePath,
+                            line: example.location.line, column: example.location.column)
     let findings = example.run(c.rule)
     let onTarget = findings.filter { $0.iconId == example.target }
     if example.triggers {
-      #expect(!onTarget.isEmpty, "expected \(c.rule.description.identifier) on \(example.target)")
+      #expect(!onTarget.isEmpty, "expected \(c.rule.identifier) on \(example.target)", sourceLocation: at)
       for finding in onTarget {
-        #expect(finding.ruleId == c.rule.description.identifier)
-        #expect(!finding.message.isEmpty)
+        #expect(finding.ruleId == c.rule.identifier, sourceLocation: at)
+        #expect(!finding.message.isEmpty, sourceLocation: at)
       }
     } else {
-      #expect(onTarget.isEmpty, "unexpected: \(onTarget.map(\.message))")
+      #expect(onTarget.isEmpty, "unexpected: \(onTarget.map(\.message))", sourceLocation: at)
     }
   }
 }

@@ -22,7 +22,7 @@ import Testing
     return RuleExample.Icon(id: "victim", mask: ExampleFamily.glyph(3, stroke: 2 * scale * stroke / size, size: size))
   }
 
-  static func findings(_ victim: RuleExample.Icon, _ rule: any Rule.Type) -> [Finding] {
+  static func findings<R: Rule>(_ victim: RuleExample.Icon, _ rule: R.Type) -> [Finding] {
     auditWith(rule, family() + [victim]).filter { $0.iconId == "victim" }
   }
 

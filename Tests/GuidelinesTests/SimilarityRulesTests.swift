@@ -49,8 +49,7 @@ struct SimilarityRulesTests {
       AuditIcon(id: id, path: id + ".png", scale: 2, widthPx: 48, heightPx: 48, metrics: MetricsEngine.measure(star),
                 mask: star, state: state, itemId: "star")
     }
-    let context = RuleContext(family: FamilyAnalyzerShim.family(states), icons: states,
-                              thresholds: AuditConfiguration().thresholds(for: DuplicateIconRule.description))
+    let context = RuleContext<DuplicateIconRule>(family: FamilyAnalyzerShim.family(states), icons: states)
     #expect(DuplicateIconRule().check(context).isEmpty)
     #expect(auditWith(DuplicateIconRule.self, [.init(id: "star", mask: star), .init(id: "star-copy", mask: star)]).count == 1)
     let empty = AlphaMask(width: 48, height: 48, scale: 2)
@@ -74,6 +73,6 @@ struct SimilarityRulesTests {
     let ring = RuleExample.Icon(id: "ring", mask: ExampleFamily.glyph(0))
     let shapes = Array(references.prefix(2))
     #expect(auditWith(ResemblesSystemIconRule.self, [ring], references: shapes).isEmpty)
-    #expect(!auditWith(ResemblesSystemIconRule.self, [ring], references: shapes, thresholds: ["minimumCorrelation": 0.1, "signatureDistance": 1]).isEmpty)
+    #expect(!auditWith(ResemblesSystemIconRule.self, [ring], references: shapes, thresholds: [.minimumCorrelation: 0.1, .signatureDistance: 1]).isEmpty)
   }
 }
