@@ -10,17 +10,7 @@ import IconRaster
 public enum JSONReportWriter {
   public static let schemaVersion = 1
 
-  public static func value(_ report: AuditReport, toolVersion: String) -> JSONValue {
-    // Per icon (its metrics encoded, its signature computed unless a rule already did): on all
-    // cores, in order.
-    let icons: [JSONValue] = report.icons.parallelMap(iconValue)
-    var members = otherMembers(report, toolVersion: toolVersion)
-    members["icons"] = .array(icons)
-    members["findings"] = .array(report.findings.map(findingValue))
-    return .object(members)
-  }
-
-  /// The report's text: ``value(_:toolVersion:)`` serialised, byte for byte.
+  /// The report's text: ``writeUTF8Pieces(_:toolVersion:)`` joined.
   public static func writeUTF8(_ report: AuditReport, toolVersion: String) -> [UInt8] {
     let pieces = writeUTF8Pieces(report, toolVersion: toolVersion)
     var out: [UInt8] = []
@@ -93,83 +83,6 @@ public enum JSONReportWriter {
     }
   }
 
-  // MARK: - The tree (what `writeUTF8` writes; the tests compare the two)
-
-  static func iconValue(_ icon: AuditIcon) -> JSONValue {
-    .object([
-      "id": .string(icon.id),
-      "path": .string(icon.path),
-      "family": .string(icon.family),
-      "role": .string(icon.role.rawValue),
-      "state": .string(icon.state.rawValue),
-      "itemId": .string(icon.itemId),
-      "scale": .double(icon.scale),
-      "widthPx": .int(icon.widthPx),
-      "heightPx": .int(icon.heightPx),
-      "metrics": (try? JSONValueEncoder().encode(icon.metrics)) ?? .null,
-      "signature": icon.signature.map { .string(signatureHex($0)) } ?? .null,
-    ])
-  }
-
-  static func findingValue(_ f: Finding) -> JSONValue {
-    var object: [String: JSONValue] = [
-      "ruleId": .string(f.ruleId), "severity": .string(f.severity.rawValue), "path": .string(f.path),
-      "iconId": .string(f.iconId), "message": .string(f.message),
-    ]
-    object["measured"] = f.measured.map(JSONValue.double) ?? .null
-    object["expected"] = f.expected.map(JSONValue.string) ?? .null
-    object["fix"] = f.fix.map(JSONValue.string) ?? .null
-    return .object(object)
-  }
-
-  /// The top-level members other than the icons and the findings.
-  static func otherMembers(_ report: AuditReport, toolVersion: String) -> [String: JSONValue] {
-    let overall = overallConsistency(report)
-    var groups: [JSONValue] = []
-    var families: [JSONValue] = []
-    for family in report.families {
-      for group in family.groups {
-        groups.append(.object([
-          "family": .string(family.name),
-          "style": .string(group.style.rawValue),
-          "count": .int(group.members.count),
-          "members": .array(group.members.map(JSONValue.string)),
-          "effectiveSizePt": spread(group.effectiveSizePt),
-          "perceivedSizePt": spread(group.perceivedSizePt),
-          "strokeWeightPt": spread(group.strokeWeightPt),
-          "strokeWeightContourPt": spread(group.strokeWeightContourPt),
-          "detailDensity": spread(group.detailDensity),
-          "extentPt": spread(group.extentPt),
-        ]))
-      }
-      families.append(.object([
-        "name": .string(family.name),
-        "consistencyScore": .double(family.consistencyScore),
-        "styleSplit": .bool(family.styleSplit),
-        "majorityStyle": family.majorityStyle.map { .string($0.rawValue) } ?? .null,
-        "minorityStyleIcons": .array(family.minorityStyleIcons.map(JSONValue.string)),
-        "icons": .array(family.icons.map { e in
-          .object([
-            "id": .string(e.id), "group": .string(e.group.rawValue), "style": .string(e.style.rawValue),
-            "openStroke": .bool(e.isOpenStroke),
-            "size": score(e.size), "stroke": score(e.stroke), "strokeContour": score(e.strokeContour), "detail": score(e.detail), "extent": score(e.extent),
-          ])
-        }),
-      ]))
-    }
-    return [
-      "schemaVersion": .int(schemaVersion),
-      "tool": .object(["name": .string("iconaudit"), "version": .string(toolVersion)]),
-      "label": report.label.map(JSONValue.string) ?? .null,
-      "family": .object(["consistencyScore": .double(overall), "groups": .array(groups), "families": .array(families)]),
-      "summary": .object([
-        "icons": .int(report.icons.count), "errors": .int(report.count(.error)), "warnings": .int(report.count(.warning)),
-        "infos": .int(report.count(.info)), "unreadable": .int(report.unreadable.count),
-      ]),
-      "unreadable": .array(report.unreadable.map { .object(["path": .string($0.path), "reason": .string($0.reason)]) }),
-    ]
-  }
-
   /// The families' consistency scores averaged over their icons (100 without icons).
   static func overallConsistency(_ report: AuditReport) -> Double {
     let totalIcons = report.families.reduce(0) { $0 + $1.icons.count }
@@ -207,15 +120,7 @@ public enum JSONReportWriter {
     }
   }
 
-  static func spread(_ s: RobustSpread) -> JSONValue {
-    .object(["count": .int(s.count), "median": .double(s.median), "madLog": .double(s.madLog)])
-  }
-
-  static func score(_ s: MetricScore) -> JSONValue {
-    .object(["value": .double(s.value), "ratio": .double(s.ratio), "z": .double(s.z)])
-  }
-
-  // MARK: - Writing straight into bytes (the tree's members, keys in byte order)
+  // MARK: - Writing straight into bytes (members in the byte order of their keys)
 
   static func writeIcon(_ icon: AuditIcon, into out: inout [UInt8], indent: Int) {
     JSONObjectWriter.write(into: &out, indent: indent) { w in
@@ -241,9 +146,9 @@ public enum JSONReportWriter {
     }
   }
 
-  /// `IconMeasurements` as `JSONValueEncoder` encodes it: every stored property under its own
-  /// name, `colorSpread` left out when nil. A property added there must be added here too (the
-  /// tests compare this with the encoder's tree).
+  /// `IconMeasurements` as its `Encodable` conformance encodes it: every stored property under its
+  /// own name, `colorSpread` left out when nil. Also the `measure` command's `metrics`. A property
+  /// added there must be added here too (the tests compare this with Foundation's `JSONEncoder`).
   static func writeMetrics(_ m: IconMeasurements, into w: inout JSONObjectWriter) {
     if let colorSpread = m.colorSpread { w.double("colorSpread", colorSpread) }
     w.int("components", m.components)

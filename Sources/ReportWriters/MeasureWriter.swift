@@ -4,29 +4,30 @@ import IconMetrics
 
 /// Writers of `iconaudit measure`'s outputs: a text table and JSON. Pure functions of the report.
 public enum MeasureWriter {
-  public static func jsonValue(_ report: MeasurementReport, toolVersion: String) -> JSONValue {
-    let encoder = JSONValueEncoder()
-    let iconValues: [JSONValue] = report.icons.map { icon in
-      let metrics = (try? encoder.encode(icon.metrics)) ?? .null
-      return .object([
-        "id": .string(icon.id),
-        "path": .string(icon.path),
-        "scale": .double(icon.scale),
-        "widthPx": .int(icon.widthPx),
-        "heightPx": .int(icon.heightPx),
-        "metrics": metrics,
-      ])
-    }
-    return .object([
-      "schemaVersion": .int(1),
-      "tool": .object(["name": .string("iconaudit"), "version": .string(toolVersion)]),
-      "icons": .array(iconValues),
-      "unreadable": .array(report.unreadable.map { .object(["path": .string($0.path), "reason": .string($0.reason)]) }),
-    ])
-  }
-
+  /// `{"icons": [{heightPx, id, metrics, path, scale, widthPx}, …], "schemaVersion": 1, "tool",
+  /// "unreadable"}`, laid out as the audit report is; `metrics` as the report writes them
+  /// (``JSONReportWriter/writeMetrics(_:into:)``).
   public static func json(_ report: MeasurementReport, toolVersion: String) -> String {
-    jsonValue(report, toolVersion: toolVersion).serialized()
+    let pieces = JSONObjectWriter.document { w in
+      w.objects("icons", report.icons) { icon, w in
+        w.int("heightPx", icon.heightPx)
+        w.string("id", icon.id)
+        w.object("metrics") { JSONReportWriter.writeMetrics(icon.metrics, into: &$0) }
+        w.string("path", icon.path)
+        w.double("scale", icon.scale)
+        w.int("widthPx", icon.widthPx)
+      }
+      w.int("schemaVersion", 1)
+      w.object("tool") { w in
+        w.string("name", "iconaudit")
+        w.string("version", toolVersion)
+      }
+      w.objects("unreadable", report.unreadable) { item, w in
+        w.string("path", item.path)
+        w.string("reason", item.reason)
+      }
+    }
+    return String(decoding: pieces.joined(), as: UTF8.self)
   }
 
   /// One row an icon (lengths in pt), then the count.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
 import Foundation
 import Guidelines
 import IconMetrics
@@ -57,20 +58,19 @@ func goldenReport() -> AuditReport {
     #expect(MarkdownReportWriter.write(again, toolVersion: "TEST") == Self.outputs[2].1)
   }
 
-  /// The report written straight into bytes is the serialised tree, byte for byte (also with no icons
-  /// and no findings).
-  @Test func piecewiseJSONIsTheSerialisedTree() {
-    let bytes = JSONReportWriter.writeUTF8(Self.report, toolVersion: "TEST")
-    #expect(bytes == JSONReportWriter.value(Self.report, toolVersion: "TEST").serializedUTF8())
+  /// The report parses back (Foundation's `JSONSerialization`) to the report's values, every
+  /// member present with its value rounded to 4 decimals, laid out as the golden file is (also
+  /// with no icons and no findings).
+  @Test func theReportParsesBackToItsValues() throws {
+    try expectReportParsesBack(Self.report)
     #expect(Self.report.findings.count > 3)
-    let empty = Auditor.audit([], label: nil)
-    #expect(JSONReportWriter.writeUTF8(empty, toolVersion: "T") == JSONReportWriter.value(empty, toolVersion: "T").serializedUTF8())
+    try expectReportParsesBack(Auditor.audit([], label: nil))
   }
 
   /// The same with more icons, findings and family entries than one batch of the parallel writing
   /// holds (batches joined), with and without the optional values (a colour spread, a signature,
   /// a measured value, an expectation, a fix, a majority style, the label).
-  @Test func piecewiseJSONIsTheSerialisedTreeAcrossBatches() {
+  @Test func theReportParsesBackAcrossBatches() throws {
     var report = Self.report
     let n = 3 * JSONObjectWriter.batchSize + 5
     report.icons = (0..<n).map { i in
@@ -105,9 +105,106 @@ func goldenReport() -> AuditReport {
     }
     report.label = nil
     #expect(report.icons.contains { $0.signature == nil } && report.icons.contains { $0.signature != nil })
-    let bytes = JSONReportWriter.writeUTF8(report, toolVersion: "TEST")
-    #expect(bytes == JSONReportWriter.value(report, toolVersion: "TEST").serializedUTF8())
+    try expectReportParsesBack(report)
     #expect(JSONReportWriter.writeUTF8Pieces(report, toolVersion: "TEST").count > 3)
+  }
+
+  /// Every stored property of `IconMeasurements` is written, as Foundation's `JSONEncoder` encodes
+  /// it (a property added there and not to `writeMetrics` fails here); `measure --format json`
+  /// writes the same object.
+  @Test func metricsAreWrittenAsTheirEncodableConformance() throws {
+    let encoder = JSONEncoder()
+    for icon in Self.report.icons.prefix(3) {
+      var m = icon.metrics
+      for colorSpread in [nil, 0.123456] {
+        m.colorSpread = colorSpread
+        let expected = try JSONSerialization.jsonObject(with: encoder.encode(m))
+        var w: [UInt8] = []
+        JSONObjectWriter.write(into: &w, indent: 0) { JSONReportWriter.writeMetrics(m, into: &$0) }
+        #expect(JSONParsedValue.same(try JSONSerialization.jsonObject(with: Data(w)), asRounded: expected))
+      }
+    }
+    let measured = MeasurementReport(
+      icons: [.init(id: "a", path: "a@2x.png", scale: 2, widthPx: 48, heightPx: 48, metrics: Self.report.icons[0].metrics)],
+      unreadable: [(path: "b.png", reason: "truncated")])
+    let json = MeasureWriter.json(measured, toolVersion: "T")
+    let expected: [String: Any] = [
+      "schemaVersion": 1, "tool": ["name": "iconaudit", "version": "T"],
+      "icons": [["id": "a", "path": "a@2x.png", "scale": 2, "widthPx": 48, "heightPx": 48,
+                 "metrics": try JSONSerialization.jsonObject(with: encoder.encode(Self.report.icons[0].metrics))]],
+      "unreadable": [["path": "b.png", "reason": "truncated"]],
+    ]
+    #expect(JSONParsedValue.same(try JSONSerialization.jsonObject(with: Data(json.utf8)), asRounded: expected))
+    #expect(JSONParsedValue.isLaidOutPretty(Array(json.utf8)))
+  }
+
+  /// The report's bytes parse to ``expectedJSON(_:toolVersion:)`` and are laid out pretty.
+  func expectReportParsesBack(_ report: AuditReport, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let bytes = JSONReportWriter.writeUTF8(report, toolVersion: "TEST")
+    let parsed = try JSONSerialization.jsonObject(with: Data(bytes))
+    let difference = JSONParsedValue.difference(parsed, try expectedJSON(report, toolVersion: "TEST"))
+    #expect(difference == nil, sourceLocation: sourceLocation)
+    #expect(JSONParsedValue.isLaidOutPretty(bytes), sourceLocation: sourceLocation)
+    #expect(bytes == JSONReportWriter.writeUTF8Pieces(report, toolVersion: "TEST").flatMap { $0 }, sourceLocation: sourceLocation)
+  }
+
+  /// The report's members as schema v1 defines them, from the report's values (unrounded).
+  func expectedJSON(_ report: AuditReport, toolVersion: String) throws -> [String: Any] {
+    let encoder = JSONEncoder()
+    func spread(_ s: RobustSpread) -> [String: Any] { ["count": s.count, "median": s.median, "madLog": s.madLog] }
+    func score(_ s: MetricScore) -> [String: Any] { ["value": s.value, "ratio": s.ratio, "z": s.z] }
+    let icons: [Any] = try report.icons.map { icon in
+      [
+        "id": icon.id, "path": icon.path, "family": icon.family, "role": icon.role.rawValue, "state": icon.state.rawValue,
+        "itemId": icon.itemId, "scale": icon.scale, "widthPx": icon.widthPx, "heightPx": icon.heightPx,
+        "metrics": try JSONSerialization.jsonObject(with: encoder.encode(icon.metrics)),
+        "signature": icon.signature.map { JSONReportWriter.signatureHex($0) as Any } ?? NSNull(),
+      ] as [String: Any]
+    }
+    let findings: [Any] = report.findings.map { f in
+      [
+        "ruleId": f.ruleId, "severity": f.severity.rawValue, "path": f.path, "iconId": f.iconId, "message": f.message,
+        "measured": f.measured.map { $0 as Any } ?? NSNull(), "expected": f.expected.map { $0 as Any } ?? NSNull(),
+        "fix": f.fix.map { $0 as Any } ?? NSNull(),
+      ] as [String: Any]
+    }
+    let groups: [[String: Any]] = report.families.flatMap { family in
+      family.groups.map { group in
+        [
+          "family": family.name, "style": group.style.rawValue, "count": group.members.count, "members": group.members,
+          "effectiveSizePt": spread(group.effectiveSizePt), "perceivedSizePt": spread(group.perceivedSizePt),
+          "strokeWeightPt": spread(group.strokeWeightPt), "strokeWeightContourPt": spread(group.strokeWeightContourPt),
+          "detailDensity": spread(group.detailDensity), "extentPt": spread(group.extentPt),
+        ] as [String: Any]
+      }
+    }
+    let families: [Any] = report.families.map { family in
+      [
+        "name": family.name, "consistencyScore": family.consistencyScore, "styleSplit": family.styleSplit,
+        "majorityStyle": family.majorityStyle.map { $0.rawValue as Any } ?? NSNull(),
+        "minorityStyleIcons": family.minorityStyleIcons,
+        "icons": family.icons.map { e in
+          [
+            "id": e.id, "group": e.group.rawValue, "style": e.style.rawValue, "openStroke": e.isOpenStroke,
+            "size": score(e.size), "stroke": score(e.stroke), "strokeContour": score(e.strokeContour),
+            "detail": score(e.detail), "extent": score(e.extent),
+          ] as [String: Any]
+        },
+      ] as [String: Any]
+    }
+    return [
+      "schemaVersion": 1,
+      "tool": ["name": "iconaudit", "version": toolVersion],
+      "label": report.label.map { $0 as Any } ?? NSNull(),
+      "family": ["consistencyScore": JSONReportWriter.overallConsistency(report), "groups": groups, "families": families],
+      "summary": [
+        "icons": report.icons.count, "errors": report.count(.error), "warnings": report.count(.warning),
+        "infos": report.count(.info), "unreadable": report.unreadable.count,
+      ],
+      "unreadable": report.unreadable.map { ["path": $0.path, "reason": $0.reason] },
+      "icons": icons,
+      "findings": findings,
+    ]
   }
 
   /// Colour changes no width: the coloured text without its escape sequences is the plain text.
