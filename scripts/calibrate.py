@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _bin  # noqa: E402
 import _venv  # noqa: E402
 
 _venv.ensure()
@@ -594,13 +595,7 @@ def find_binary(given: str | None) -> Path:
     if given:
         path = Path(given)
         return path / "iconaudit" if path.is_dir() else path
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.strip()
-    path = Path(bin_dir) / "iconaudit"
-    if not path.exists():
-        log("building release (swift build -c release --product iconaudit)")
-        subprocess.run(["swift", "build", "-c", "release", "--product", "iconaudit"], cwd=ROOT, check=True)
-    return path
+    return _bin.binary()
 
 
 def audit(binary: Path, folder: Path, config: Path) -> dict:

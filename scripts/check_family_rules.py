@@ -10,7 +10,7 @@
    figure): a 1.2× stroke, the change most easily taken for a glyph scaled by 1.2, and how often it is.
 
 Every icon is put on a 28×28 canvas (viewBox -2 -2 28 28) so that a glyph scaled to 120% is not
-clipped. Runs the release build of iconaudit (`swift build -c release` first).
+clipped. Runs the release build of iconaudit (built first when missing or stale: scripts/_bin).
 
     scripts/check_family_rules.py [--trials 60] [--seed 1] [--json OUT]
 """
@@ -27,8 +27,8 @@ import tempfile
 from pathlib import Path
 
 SCRIPTS = Path(__file__).resolve().parent
-ROOT = SCRIPTS.parent
 sys.path.insert(0, str(SCRIPTS))
+import _bin  # noqa: E402
 from lucide_icons import DEFAULT_CACHE, fetch_svgs  # noqa: E402
 
 TAB = ("house search bell user settings mail phone voicemail calendar camera heart star "
@@ -36,12 +36,7 @@ TAB = ("house search bell user settings mail phone voicemail calendar camera hea
 
 
 def binary() -> Path:
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
-                             capture_output=True, text=True, check=True).stdout.strip()
-    path = Path(bin_dir) / "iconaudit"
-    if not path.exists():
-        raise SystemExit("check_family_rules: build first: swift build -c release")
-    return path
+    return _bin.binary()
 
 
 def transform(svg: str, scale: float = 1.0, stroke: float = 1.0, filled: bool = False) -> str:

@@ -18,7 +18,7 @@
    family's tab bar preview, its measurement charts and its magnified icons with overlays), and
    with --dark-screenshot one in the dark theme (`--force-dark-mode`).
 
-Without --iconaudit it uses `swift build -c release --show-bin-path` (building if needed).
+Without --iconaudit it uses the release build (built first when missing or stale: scripts/_bin).
 Needs only the Python standard library and `chromium` (`apt-get install -y chromium`).
 Exit 0 when every check passes, 1 otherwise.
 """
@@ -34,6 +34,9 @@ import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _bin  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "Reports" / "Examples"
 
@@ -45,14 +48,7 @@ CHROMIUM_FLAGS = [
 
 
 def iconaudit_binary(given: Path | None) -> Path:
-    if given:
-        return given
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout.strip()
-    binary = Path(bin_dir) / "iconaudit"
-    if not binary.exists():
-        subprocess.run(["swift", "build", "-c", "release", "--product", "iconaudit"], cwd=ROOT, check=True)
-    return binary
+    return _bin.binary(given)
 
 
 def chromium_binary() -> str:

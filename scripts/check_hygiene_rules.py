@@ -38,6 +38,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _bin  # noqa: E402
 import _venv  # noqa: E402
 
 _venv.ensure()
@@ -48,7 +49,6 @@ from scipy.ndimage import gaussian_filter  # noqa: E402
 
 import lucide_icons  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(__file__).resolve().parent / ".cache" / "hygiene"
 
 HYGIENE = {  # faulty variant → the rule that must fire on it
@@ -79,13 +79,7 @@ def log(message: str) -> None:
 
 
 def iconaudit_binary(given: Path | None) -> Path:
-    if given:
-        return given
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.strip()
-    binary = Path(bin_dir) / "iconaudit"
-    subprocess.run(["swift", "build", "-c", "release", "--product", "iconaudit"], cwd=ROOT, check=True)
-    return binary
+    return _bin.binary(given)
 
 
 def audit(binary: Path, paths: list[Path], role: str | None = None, reference: Path | None = None) -> dict:

@@ -14,7 +14,7 @@ It also runs the Python reference (scripts/reference_metrics.py) on the same PNG
 every shared metric icon by icon (median and worst differences), to catch a discrepancy between the
 two implementations.
 
-Without --iconaudit it uses `swift build -c release --show-bin-path` (building if needed).
+Without --iconaudit it uses the release build (built first when missing or stale: scripts/_bin).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _bin  # noqa: E402
 import _venv  # noqa: E402
 
 _venv.ensure()
@@ -34,7 +35,6 @@ _venv.ensure()
 import bench  # noqa: E402  (lucide_folder)
 import reference_metrics  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 TOLERANCE_PX = 0.25
 # (median tolerance, minimum share within ±0.25 px or None)
 TARGETS = {48: (0.05, 0.90), 44: (0.15, None)}
@@ -45,14 +45,7 @@ def expected_px(px: int) -> float:
 
 
 def iconaudit_binary(given: Path | None) -> Path:
-    if given:
-        return given
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.strip()
-    binary = Path(bin_dir) / "iconaudit"
-    if not binary.exists():
-        subprocess.run(["swift", "build", "-c", "release", "--product", "iconaudit"], cwd=ROOT, check=True)
-    return binary
+    return _bin.binary(given)
 
 
 def run_iconaudit(binary: Path, folder: Path) -> dict[str, dict]:

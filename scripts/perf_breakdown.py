@@ -24,6 +24,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _bin  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # (part, pattern on the demangled function name, innermost match wins). Order matters where one
@@ -56,15 +59,13 @@ PREFIXES = re.compile(r"^((specialized|merged|outlined|static|partial apply for|
 def release_bin(given: str | None) -> Path:
     if given:
         return Path(given)
-    out = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                         stdout=subprocess.PIPE, text=True).stdout.strip()
-    return Path(out)
+    return _bin.bin_dir()
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", default=str(ROOT / "scripts/.cache/scale/corpus-10000-f240"))
-    parser.add_argument("--bin", help="folder of the release build (default: swift build -c release --show-bin-path)")
+    parser.add_argument("--bin", help="folder of the release build (default: the release build, built first when missing or stale)")
     parser.add_argument("--frequency", type=int, default=2000, help="samples per second and thread (default 2000)")
     parser.add_argument("--keep", help="also write the perf script output to this file")
     args = parser.parse_args()
