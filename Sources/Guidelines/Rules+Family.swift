@@ -47,7 +47,9 @@ func fixedDecimal(_ value: Double, _ decimals: Int) -> String? {
 /// halo's coverage enters both stroke estimates (a 2 pt glyph with a 40% shadow measures about
 /// 2.4 pt), so stroke comparisons skip such icons and `drop_shadow` reports them instead.
 func hasHalo(_ m: IconMeasurements) -> Bool {
-  (m.haloFraction >= 0.01 && m.haloOffsetPx.length >= 0.5) || m.haloFraction >= 0.03
+  let shadow = DropShadowRule.Threshold.self
+  return (m.haloFraction >= shadow.shadowFraction.defaultValue && m.haloOffsetPx.length >= shadow.shadowOffsetPx.defaultValue)
+    || m.haloFraction >= shadow.glowFraction.defaultValue
 }
 
 /// The grade of a deviation, capped by the configured severity.
