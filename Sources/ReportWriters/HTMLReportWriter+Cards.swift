@@ -43,14 +43,14 @@ extension HTMLReportWriter {
     s += "<span><svg width=\"18\" height=\"12\"><path d=\"M9 0V12M3 6H15\" class=\"l-guide\"/></svg>canvas centre</span>"
     s += "<span><svg width=\"18\" height=\"12\"><circle cx=\"9\" cy=\"6\" r=\"4\" class=\"l-optical\"/></svg>optical centre</span>"
     s += "<span class=\"bins\">skeleton, local stroke ÷ "
-    s += (family.report?.styleSplit ?? false) ? "group median: " : "family median\(median > 0 ? " \(HTMLFormat.fixed(median, 2)) pt" : ""): "
+    s += (family.report?.styleSplit ?? false) ? "group median: " : "family median\(median > 0 ? " \(NumberText.fixed(median, 2)) pt" : ""): "
     for (k, bin) in strokeBins.enumerated() {
       s += "<span><svg width=\"12\" height=\"12\"><circle cx=\"6\" cy=\"6\" r=\"4.5\" class=\"k\(k)\"/></svg>\(bin.label)</span>"
     }
     s += "</span></div>\n"
     s += "<div class=\"toggles\"><label><input type=\"checkbox\" class=\"toggle-ov\" checked> Overlays</label>"
     s += "<label><input type=\"checkbox\" class=\"toggle-issues\"> Only icons with findings</label>"
-    s += "<span class=\"muted\">1 pt = \(HTMLFormat.number(cssPerPt, 2)) px</span></div>\n"
+    s += "<span class=\"muted\">1 pt = \(NumberText.trimmed(cssPerPt, 2)) px</span></div>\n"
     s += "<div class=\"cards\">\n"
     for (k, index) in family.iconIndices.enumerated() {
       s += card(page, index: index, figures: figures[k], cssPerPt: cssPerPt, pixelated: pixelated)
@@ -73,18 +73,18 @@ extension HTMLReportWriter {
     func ratio(_ r: Double?, _ rules: Set<String>) -> String {
       guard let r else { return "" }
       let sev = page.worst(index, rules: rules).map { " sev-\($0.rawValue)-text" } ?? ""
-      return " <span class=\"ratio\(sev)\">×\(HTMLFormat.fixed(r, 2))</span>"
+      return " <span class=\"ratio\(sev)\">×\(NumberText.fixed(r, 2))</span>"
     }
     let m = icon.metrics
     s += "<dl class=\"figures\">"
-    s += "<div><dt>Size</dt><dd>\(HTMLFormat.fixed(f.size, 1)) pt\(ratio(f.sizeRatio, sizeRules))</dd></div>"
-    s += "<div><dt>Stroke</dt><dd>\(HTMLFormat.fixed(f.stroke, 2)) pt\(ratio(f.strokeRatio, strokeRules))</dd></div>"
-    s += "<div><dt>Detail</dt><dd>\(HTMLFormat.fixed(f.detail, 0))\(ratio(f.detailRatio, detailRules))</dd></div>"
+    s += "<div><dt>Size</dt><dd>\(NumberText.fixed(f.size, 1)) pt\(ratio(f.sizeRatio, sizeRules))</dd></div>"
+    s += "<div><dt>Stroke</dt><dd>\(NumberText.fixed(f.stroke, 2)) pt\(ratio(f.strokeRatio, strokeRules))</dd></div>"
+    s += "<div><dt>Detail</dt><dd>\(NumberText.fixed(f.detail, 0))\(ratio(f.detailRatio, detailRules))</dd></div>"
     s += "<div><dt>Style</dt><dd>\(f.style.rawValue)</dd></div>"
     s += "<div><dt>State</dt><dd>\(icon.state.rawValue)</dd></div>"
-    s += "<div title=\"visual weight: ink ÷ hull area\"><dt>Ink</dt><dd>\(HTMLFormat.fixed(m.density * 100, 0))% of hull</dd></div>"
-    s += "<div><dt>Canvas</dt><dd>\(HTMLFormat.number(icon.widthPt, 1))×\(HTMLFormat.number(icon.heightPt, 1)) pt @\(HTMLFormat.number(icon.scale, 2))x</dd></div>"
-    s += "<div><dt>Centre</dt><dd>\(HTMLFormat.fixed(m.opticalCenterOffsetPt.length, 1)) pt off</dd></div>"
+    s += "<div title=\"visual weight: ink ÷ hull area\"><dt>Ink</dt><dd>\(NumberText.fixed(m.density * 100, 0))% of hull</dd></div>"
+    s += "<div><dt>Canvas</dt><dd>\(NumberText.trimmed(icon.widthPt, 1))×\(NumberText.trimmed(icon.heightPt, 1)) pt @\(NumberText.trimmed(icon.scale, 2))x</dd></div>"
+    s += "<div><dt>Centre</dt><dd>\(NumberText.fixed(m.opticalCenterOffsetPt.length, 1)) pt off</dd></div>"
     s += "</dl>"
     let findings = page.findings[index].sorted { $0.severity > $1.severity }
     if !findings.isEmpty {

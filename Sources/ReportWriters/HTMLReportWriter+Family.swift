@@ -63,13 +63,13 @@ extension HTMLReportWriter {
     let figures = family.iconIndices.map { page.figures[$0] }
     var s = "<section class=\"family panel\" id=\"family-\(position)\">\n<div class=\"family-head\">"
     s += "<h2>\(HTMLEscaping.escape(family.displayName))</h2>"
-    s += "<div class=\"meta\"><span>\(HTMLEscaping.escape(family.roleText))</span><span>\(HTMLFormat.plural(family.iconIndices.count, "icon"))</span>"
+    s += "<div class=\"meta\"><span>\(HTMLEscaping.escape(family.roleText))</span><span>\(NumberText.plural(family.iconIndices.count, "icon"))</span>"
     s += "<span>\(HTMLEscaping.escape(family.styleText))</span>\(scoreMeter(family.report?.consistencyScore))</div></div>\n"
     if let report = family.report, !report.groups.isEmpty {
       s += "<p class=\"groups\">"
       s += report.groups.map { g in
-        "<span><b>\(g.style.rawValue.capitalized)</b> group, \(HTMLFormat.plural(g.members.count, "icon")): median size \(HTMLFormat.fixed(g.effectiveSizePt.median, 1)) pt"
-          + " · stroke \(HTMLFormat.fixed(g.strokeWeightPt.median, 2)) pt · detail \(HTMLFormat.fixed(g.detailDensity.median, 0))</span>"
+        "<span><b>\(g.style.rawValue.capitalized)</b> group, \(NumberText.plural(g.members.count, "icon")): median size \(NumberText.fixed(g.effectiveSizePt.median, 1)) pt"
+          + " · stroke \(NumberText.fixed(g.strokeWeightPt.median, 2)) pt · detail \(NumberText.fixed(g.detailDensity.median, 0))</span>"
       }.joined()
       s += "</p>\n"
     }
@@ -234,20 +234,20 @@ extension HTMLReportWriter {
         return .plain
       }
       let name = page.iconName(index)
-      s += "<tr data-name=\"\(HTMLEscaping.escape(name.lowercased()))\" data-size=\"\(HTMLFormat.number(f.size, 4))\""
-      s += " data-stroke=\"\(HTMLFormat.number(f.stroke, 4))\" data-detail=\"\(HTMLFormat.number(f.detail, 4))\"\(secondary ? " class=\"secondary\"" : "")>"
+      s += "<tr data-name=\"\(HTMLEscaping.escape(name.lowercased()))\" data-size=\"\(NumberText.trimmed(f.size, 4))\""
+      s += " data-stroke=\"\(NumberText.trimmed(f.stroke, 4))\" data-detail=\"\(NumberText.trimmed(f.detail, 4))\"\(secondary ? " class=\"secondary\"" : "")>"
       s += "<td class=\"who\"><div><a href=\"#icon-\(index)\">\(thumbnail(page, index, box: 20))<span>\(HTMLEscaping.escape(name))</span></a>"
       if icon.state == .selected { s += "<span class=\"chip\">selected</span>" }
       if f.openStroke { s += "<span class=\"chip\" title=\"outline, nothing enclosed: kept small on purpose\">open stroke</span>" }
       s += "</div></td>"
       func cell(_ value: Double, _ median: Double?, _ scale: SVGChart.LogScale, _ m: SVGChart.Mark, _ unit: String, _ decimals: Int) -> String {
         let ratio = HTMLFigures.ratio(value, median)
-        let text = HTMLFormat.fixed(value, decimals) + (unit.isEmpty ? "" : " " + unit)
-        let tip = name + ": " + text + (ratio.map { " (×" + HTMLFormat.fixed($0, 2) + " the median)" } ?? "")
+        let text = NumberText.fixed(value, decimals) + (unit.isEmpty ? "" : " " + unit)
+        let tip = name + ": " + text + (ratio.map { " (×" + NumberText.fixed($0, 2) + " the median)" } ?? "")
         var c = "<td class=\"plot\">" + SVGChart.strip(value: value, median: median ?? 0, bandLow: bandLow, bandHigh: bandHigh,
                                                        scale: scale, mark: m, secondary: secondary, label: tip) + "</td>"
         c += "<td class=\"val \(m.rawValue)\">\(text)"
-        if let ratio { c += "<small>×\(HTMLFormat.fixed(ratio, 2))</small>" }
+        if let ratio { c += "<small>×\(NumberText.fixed(ratio, 2))</small>" }
         return c + "</td>"
       }
       s += cell(f.size, f.group?.effectiveSizePt.median, sizeScale, mark(sizeRules, ratio: f.sizeRatio, exemptable: true), "pt", 1)

@@ -32,7 +32,7 @@ extension HTMLReportWriter {
         let c = group.filter { $0.severity == severity }.count
         guard c > 0 else { return nil }
         let word = severity == .info ? "note" : severity.rawValue
-        return "<span class=\"sev-\(severity.rawValue)-text\">\(HTMLFormat.plural(c, word))</span>"
+        return "<span class=\"sev-\(severity.rawValue)-text\">\(NumberText.plural(c, word))</span>"
       }.joined(separator: " · ")
       s += "<article class=\"rule sev-\(worst(id).rawValue)\" id=\"rule-\(HTMLEscaping.escape(id))\">\n"
       s += "<header><h3>\(HTMLEscaping.escape(description?.name ?? id))</h3><code>\(HTMLEscaping.escape(id))</code>"

@@ -156,8 +156,8 @@ public enum HTMLReportWriter {
     guard let score else { return "<span class=\"muted\">–</span>" }
     let level = score >= 85 ? "good" : score >= 70 ? "fair" : "poor"
     let width = min(max(score, 0), 100)
-    return "<span class=\"score \(level)\" title=\"consistency score, 0–100\"><b>\(HTMLFormat.fixed(score, 0))</b>"
-      + "<span class=\"meter\"><span style=\"width:\(HTMLFormat.number(width, 1))%\"></span></span></span>"
+    return "<span class=\"score \(level)\" title=\"consistency score, 0–100\"><b>\(NumberText.fixed(score, 0))</b>"
+      + "<span class=\"meter\"><span style=\"width:\(NumberText.trimmed(width, 1))%\"></span></span></span>"
   }
 
   static func footer(_ page: HTMLPage, toolVersion: String, configurationDescription: String?) -> String {

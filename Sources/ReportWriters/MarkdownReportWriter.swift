@@ -16,10 +16,10 @@ public enum MarkdownReportWriter {
     if errors == 0 && warnings == 0 {
       out += "no findings"
     } else {
-      out += [plural(errors, "error"), plural(warnings, "warning")].joined(separator: ", ")
+      out += [NumberText.plural(errors, "error"), NumberText.plural(warnings, "warning")].joined(separator: ", ")
     }
-    out += " in " + plural(report.icons.count, "icon")
-    if !report.unreadable.isEmpty { out += ", " + plural(report.unreadable.count, "unreadable file") }
+    out += " in " + NumberText.plural(report.icons.count, "icon")
+    if !report.unreadable.isEmpty { out += ", " + NumberText.plural(report.unreadable.count, "unreadable file") }
     out += "\n\n"
     if let label = report.label { out += "Release: \(escape(label))  \n" }
     let scores = report.families.map { "\(escape(report.displayName(ofFamily: $0.name))) \(String(format: "%.0f", $0.consistencyScore))/100" }
@@ -72,7 +72,6 @@ public enum MarkdownReportWriter {
   }
 
 
-  static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
   /// Escapes text for GitHub-flavoured Markdown inline content and table cells: Markdown
   /// punctuation, HTML's `<`, `>` and `&`, pipes, line breaks (folded to spaces), and other control

@@ -37,18 +37,13 @@ public enum MeasureWriter {
     for icon in report.icons {
       let m = icon.metrics
       rows.append([
-        PlainText.field(icon.path), "@\(format(icon.scale, 2))x", "\(icon.widthPx)×\(icon.heightPx)",
-        format(m.perceivedSizePt, 2), "\(format(m.extentPt.width, 1))×\(format(m.extentPt.height, 1))",
-        format(m.inkAreaPt2, 1), format(m.strokeWeightPt, 2), format(m.detailDensity, 1), m.style.rawValue,
+        PlainText.field(icon.path), "@\(NumberText.fixed(icon.scale, 2))x", "\(icon.widthPx)×\(icon.heightPx)",
+        NumberText.fixed(m.perceivedSizePt, 2), "\(NumberText.fixed(m.extentPt.width, 1))×\(NumberText.fixed(m.extentPt.height, 1))",
+        NumberText.fixed(m.inkAreaPt2, 1), NumberText.fixed(m.strokeWeightPt, 2), NumberText.fixed(m.detailDensity, 1), m.style.rawValue,
       ])
     }
     return TextTable.render(header: header, rows: rows, rightAligned: Set(1..<header.count - 1), ruled: true)
-      + "\(report.icons.count) icon\(report.icons.count == 1 ? "" : "s") measured\n"
-  }
-
-  static func format(_ value: Double, _ decimals: Int) -> String {
-    guard value.isFinite else { return "–" }
-    return String(format: "%.\(decimals)f", value)
+      + NumberText.plural(report.icons.count, "icon") + " measured\n"
   }
 }
 

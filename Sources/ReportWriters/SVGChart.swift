@@ -108,35 +108,11 @@ enum SVGChart {
       guard x - last >= 28 else { continue }
       last = x
       s += "<line x1=\"\(n(x))\" y1=\"13\" x2=\"\(n(x))\" y2=\"17\"/>"
-      s += "<text x=\"\(n(x))\" y=\"10\" text-anchor=\"middle\">\(HTMLFormat.number(t, decimals))</text>"
+      s += "<text x=\"\(n(x))\" y=\"10\" text-anchor=\"middle\">\(NumberText.trimmed(t, decimals))</text>"
     }
     return s + "</svg>"
   }
 
   /// An SVG coordinate: two decimals, trailing zeros dropped.
-  static func n(_ v: Double) -> String { HTMLFormat.number(v, 2) }
-}
-
-/// Number formatting for the HTML report (locale-independent, fixed decimals).
-enum HTMLFormat {
-  /// `value` with at most `decimals` decimals, trailing zeros dropped (`1.27`, `2`, `0.5`).
-  static func number(_ value: Double, _ decimals: Int) -> String {
-    guard value.isFinite else { return "–" }
-    var text = String(format: "%.\(decimals)f", value)
-    if text.contains(".") {
-      while text.hasSuffix("0") { text.removeLast() }
-      if text.hasSuffix(".") { text.removeLast() }
-    }
-    return text == "-0" ? "0" : text
-  }
-
-  /// `value` with exactly `decimals` decimals (for columns of numbers).
-  static func fixed(_ value: Double, _ decimals: Int) -> String {
-    guard value.isFinite else { return "–" }
-    let text = String(format: "%.\(decimals)f", value)
-    return text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text
-  }
-
-  /// "1 error", "2 warnings".
-  static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+  static func n(_ v: Double) -> String { NumberText.trimmed(v, 2) }
 }

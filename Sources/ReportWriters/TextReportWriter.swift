@@ -23,10 +23,10 @@ public enum TextReportWriter {
       let items = family.icons.count, all = max(membersOf[family.name] ?? items, items)
       let selected = selectedOf[family.name] ?? 0, leftOut = max(0, all - items - selected)
       var detail: [String] = []
-      if selected > 0 { detail.append("\(plural(items, "item")) and \(plural(selected, "selected state"))") }
+      if selected > 0 { detail.append("\(NumberText.plural(items, "item")) and \(NumberText.plural(selected, "selected state"))") }
       // Icons the statistics leave out (on an opaque background): not in the table below.
       if leftOut > 0 { detail.append("\(leftOut) not compared with the others: see their findings") }
-      out += paint(PlainText.field(title), "1") + "  " + plural(all, "icon") + (detail.isEmpty ? "" : " (" + detail.joined(separator: "; ") + ")")
+      out += paint(PlainText.field(title), "1") + "  " + NumberText.plural(all, "icon") + (detail.isEmpty ? "" : " (" + detail.joined(separator: "; ") + ")")
         + ", consistency \(String(format: "%.0f", family.consistencyScore))/100"
       if let majority = family.majorityStyle { out += ", \(majority.rawValue)" } else { out += ", outline + filled" }
       out += "\n"
@@ -66,13 +66,12 @@ public enum TextReportWriter {
     for item in report.unreadable {
       out += "\(PlainText.field(item.path)): " + paint("unreadable", "31") + ": \(PlainText.field(item.reason))\n"
     }
-    out += "\n" + plural(report.icons.count, "icon") + ": " + plural(report.count(.error), "error") + ", "
-      + plural(report.count(.warning), "warning") + ", " + plural(report.count(.info), "note")
+    out += "\n" + NumberText.plural(report.icons.count, "icon") + ": " + NumberText.plural(report.count(.error), "error") + ", "
+      + NumberText.plural(report.count(.warning), "warning") + ", " + NumberText.plural(report.count(.info), "note")
     if !report.unreadable.isEmpty { out += ", \(report.unreadable.count) unreadable" }
     return out + "\n"
   }
 
-  static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 }
 
 extension TextReportWriter: ReportFormat {

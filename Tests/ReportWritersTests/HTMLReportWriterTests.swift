@@ -137,7 +137,7 @@ func htmlTestReport() -> AuditReport {
     #expect(html.contains("<b>\(Self.report.count(.error))</b>"))
     for (position, family) in Self.report.families.enumerated() {
       #expect(html.contains("id=\"family-\(position)\""))
-      #expect(html.contains(HTMLFormat.fixed(family.consistencyScore, 0)))
+      #expect(html.contains(NumberText.fixed(family.consistencyScore, 0)))
     }
     #expect(html.contains("iconaudit TEST"))
     #expect(html.contains("prefers-color-scheme:dark"))
@@ -221,5 +221,19 @@ func htmlTestReport() -> AuditReport {
     #expect(JSONValue.format(-4500000000000000.5, decimals: 4) == "-4500000000000000.5")
     #expect(JSONValue.format(1e-5, decimals: 25) == "0.00001")
     #expect(JSONValue.integerDigits(0) == "0")
+  }
+}
+
+@Suite struct NumberTextTests {
+  /// `%.Nf`'s rounding (exact binary value, ties to even), never `-0`, `–` when not finite; the
+  /// JSON writer's half-away-from-zero rounding of the scaled value differs where the product is a tie.
+  @Test func roundsAsPrintfWithoutNegativeZero() {
+    #expect(NumberText.fixed(1.2, 2) == "1.20" && NumberText.trimmed(1.2, 2) == "1.2")
+    #expect(NumberText.fixed(-0.001, 2) == "0.00" && NumberText.trimmed(-0.001, 2) == "0")
+    #expect(NumberText.fixed(-0.5, 0) == "0" && NumberText.fixed(2.5, 0) == "2" && NumberText.fixed(-1.25, 1) == "-1.2")
+    #expect(NumberText.trimmed(3, 2) == "3" && NumberText.trimmed(-1.50, 2) == "-1.5")
+    #expect(NumberText.fixed(.nan, 2) == "–" && NumberText.trimmed(.infinity, 1) == "–")
+    #expect(NumberText.fixed(0.125, 2) == "0.12" && JSONValue.format(0.125, decimals: 2) == "0.13")
+    #expect(NumberText.plural(1, "icon") == "1 icon" && NumberText.plural(0, "icon") == "0 icons")
   }
 }
