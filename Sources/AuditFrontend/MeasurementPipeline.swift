@@ -74,6 +74,9 @@ public struct MeasurementOptions: Sendable {
   /// The scale of PNGs named without `@Nx` outside asset catalogs, when none of the icon's files
   /// names its scale (`--png-scale`; 1 by default).
   public var pngScale: Int = 1
+  /// The asset catalog idioms audited (`--idioms`; iOS's by default): a set whose files are all for
+  /// other idioms is skipped with the reason.
+  public var idioms: [String] = AssetCatalog.defaultIdioms
   public var limits: DecodeLimits = .default
   /// Worker threads; 0 means one per core.
   public var concurrency: Int = 0
@@ -154,13 +157,15 @@ public enum MeasurementPipeline {
   public static func run(paths: [String], options: MeasurementOptions = MeasurementOptions(),
                          progress: (@Sendable (Int, Int) -> Void)? = nil) -> Measurement
   {
-    var (discovered, issues, skipped) = IconDiscovery.discoverWithSkipped(paths)
+    let found = IconDiscovery.discoverAll(paths, idioms: options.idioms)
+    var (discovered, issues, skipped) = (found.icons, found.issues, found.skippedFiles)
     if options.pngScale != 1 { discovered = discovered.map { $0.withPNGScale(options.pngScale) } }
     var diagnostics: [AuditDiagnostic] = []
     if !skipped.isEmpty {
       let types = Set(skipped.map { "." + ($0.split(separator: ".").last.map { $0.lowercased() } ?? "") }).sorted()
       diagnostics.append(.skippedImages(count: skipped.count, types: types, examples: Array(skipped.prefix(3))))
     }
+    diagnostics += AuditDiagnostic.skippedSets(found.skippedSets)
     var failures = issues.map { InputFailure(path: $0.path, reason: $0.reason, reportPath: $0.relativePath) }
     let results = measureAll(discovered, options: options, progress: progress)
     var icons: [MeasuredIcon] = []

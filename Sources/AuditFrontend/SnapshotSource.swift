@@ -45,11 +45,12 @@ public struct SnapshotSource: Sendable {
     var options = MeasurementOptions()
     options.vectorScale = configuration.vectorScale
     options.pngScale = configuration.pngScale
+    options.idioms = configuration.idioms
     options.vectorRendering = rendering
     let result = try AuditFrontend.run(AuditRequest(paths: [path], configuration: configuration, options: options, label: label))
     diagnostics += result.diagnostics.filter {
       switch $0 {
-      case .skippedImages, .unreadable: return true
+      case .skippedImages, .skippedSets, .unreadable: return true
       case .nothingFound, .rolePatternMatchesNothing, .suppressedByBaseline: return false
       }
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import IconRaster
 
 /// The effective settings of an audit: defaults here, overridden by a configuration file
 /// (`.iconaudit.json`, see `ConfigurationFile`) and then by command-line options.
@@ -40,8 +41,34 @@ public struct AuditConfiguration: Sendable, Equatable {
   /// The scale of PNG files whose names carry no `@2x`/`@3x` (outside asset catalogs), for icon
   /// packs exported at @2x under plain names; 1 (1 px = 1 pt) by default.
   public var pngScale: Int = 1
+  /// The asset catalog idioms audited (`"idioms"`, `--idioms`): iOS's (universal, iphone, ipad) by
+  /// default; sets whose files are all for other idioms are skipped with the reason.
+  public var idioms: [String] = AssetCatalog.defaultIdioms
 
   public init() {}
+
+  /// Parses a list of idioms (`--idioms`, `"idioms"`): names from ``AssetCatalog/knownIdioms``, or
+  /// `all`; duplicates dropped. Returns the problem instead when a name is unknown or none is given.
+  public static func idioms(_ names: [String]) -> Result<[String], IdiomError> {
+    var list: [String] = []
+    for name in names.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+      if name == "all" {
+        list += AssetCatalog.knownIdioms
+      } else if AssetCatalog.knownIdioms.contains(name) {
+        list.append(name)
+      } else {
+        return .failure(IdiomError(message: "unknown idiom '\(name)' (known: \(AssetCatalog.knownIdioms.joined(separator: ", ")), all)"))
+      }
+    }
+    var seen = Set<String>()
+    list = list.filter { seen.insert($0).inserted }
+    return list.isEmpty ? .failure(IdiomError(message: "no idiom given (known: \(AssetCatalog.knownIdioms.joined(separator: ", ")), all)")) : .success(list)
+  }
+
+  /// Why a list of idioms cannot be used.
+  public struct IdiomError: Error, Sendable, Equatable {
+    public var message: String
+  }
 
   public func isEnabled(_ identifier: String) -> Bool { rules[identifier]?.enabled ?? true }
 

@@ -26,7 +26,8 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 ///   "selectedSuffixes": ["-selected", "-fill"],
 ///   "madFloor": 0.03,
 ///   "vectorScale": 2,
-///   "pngScale": 2
+///   "pngScale": 2,
+///   "idioms": ["universal", "iphone", "ipad"]
 /// }
 /// ```
 public enum ConfigurationFile {
@@ -73,7 +74,7 @@ public enum ConfigurationFile {
     }
     guard let object = root as? [String: Any] else { throw fail("the top level must be a JSON object") }
     var config = base
-    let known: Set<String> = ["version", "rules", "disable", "roles", "selectedSuffixes", "madFloor", "vectorScale", "pngScale", "$schema"]
+    let known: Set<String> = ["version", "rules", "disable", "roles", "selectedSuffixes", "madFloor", "vectorScale", "pngScale", "idioms", "$schema"]
     for key in object.keys.sorted() where !known.contains(key) {
       throw fail("unknown key '\(key)' (known: \(known.filter { $0 != "$schema" }.sorted().joined(separator: ", ")))")
     }
@@ -161,6 +162,13 @@ public enum ConfigurationFile {
         throw fail("'pngScale' must be 1, 2 or 3")
       }
       config.pngScale = number.intValue
+    }
+    if let idioms = object["idioms"] {
+      guard let list = idioms as? [String] else { throw fail("'idioms' must be an array of idiom names") }
+      switch AuditConfiguration.idioms(list) {
+      case .success(let parsed): config.idioms = parsed
+      case .failure(let error): throw fail("'idioms': \(error.message)")
+      }
     }
     return config
   }

@@ -168,22 +168,26 @@ public struct ScaleVariantMismatchRule: Rule {
       let sizes = ([(Int(icon.scale.rounded()), icon.widthPx, icon.heightPx)] + icon.variants.map { ($0.scale, $0.widthPx, $0.heightPx) })
         .sorted { $0.0 < $1.0 }.map { "@\($0.0)x \($0.1)×\($0.2)" }.joined(separator: ", ")
       for variant in icon.variants {
-        if let iou = variant.iou {
-          guard iou < context.threshold(.minimumIoU) else { continue }
-          findings.append(context.finding(
-            icon,
-            "the @\(variant.scale)x file (\(variant.path)) is a different drawing: IoU \(fmt(iou)) with the @\(fmt(icon.scale, 0))x one",
-            measured: iou, expected: "IoU ≥ \(fmt(context.threshold(.minimumIoU)))",
-            fix: "export every scale from the same source drawing"))
-        } else {
-          let expectedW = Double(icon.widthPx) * Double(variant.scale) / icon.scale
-          let expectedH = Double(icon.heightPx) * Double(variant.scale) / icon.scale
-          findings.append(context.finding(
-            icon,
-            "pixel sizes are not in proportion to the scales (\(sizes))",
-            expected: "@\(variant.scale)x \(fmt(expectedW, 1))×\(fmt(expectedH, 1)) px",
-            fix: "export @1x, @2x and @3x from one canvas size in points (\(fmt(icon.widthPt, 1))×\(fmt(icon.heightPt, 1)) pt)"))
+        guard let iou = variant.iou, iou < context.threshold(.minimumIoU) else { continue }
+        findings.append(context.finding(
+          icon,
+          "the @\(variant.scale)x file (\(variant.path)) is a different drawing: IoU \(fmt(iou)) with the @\(fmt(icon.scale, 0))x one",
+          measured: iou, expected: "IoU ≥ \(fmt(context.threshold(.minimumIoU)))",
+          fix: "export every scale from the same source drawing"))
+      }
+      // Sizes out of proportion: one finding for the icon, however many files are off (the
+      // message lists every size; one finding per file printed and counted it once per file).
+      let disproportionate = icon.variants.filter { $0.iou == nil }
+      if !disproportionate.isEmpty {
+        let expected = disproportionate.map { variant in
+          "@\(variant.scale)x \(fmt(Double(icon.widthPx) * Double(variant.scale) / icon.scale, 1))×"
+            + "\(fmt(Double(icon.heightPx) * Double(variant.scale) / icon.scale, 1)) px"
         }
+        findings.append(context.finding(
+          icon,
+          "pixel sizes are not in proportion to the scales (\(sizes))",
+          expected: expected.joined(separator: ", "),
+          fix: "export @1x, @2x and @3x from one canvas size in points (\(fmt(icon.widthPt, 1))×\(fmt(icon.heightPt, 1)) pt)"))
       }
     }
     return findings

@@ -64,6 +64,7 @@ enum AuditCommand {
     request.options = try CommonOptions.measurementOptions(arguments)
     if arguments.value("vector-scale") == nil { request.options.vectorScale = request.configuration.vectorScale }
     if arguments.value("png-scale") == nil { request.options.pngScale = request.configuration.pngScale }
+    if arguments.value("idioms") == nil { request.options.idioms = request.configuration.idioms }
     let result: AuditResult
     do {
       request.baseline = try arguments.value("baseline").map(AuditFrontend.baseline(path:))

@@ -2,6 +2,7 @@
 import ArgumentParsing
 import AuditFrontend
 import Foundation
+import Guidelines
 import IconRaster
 import ReportWriters
 
@@ -56,6 +57,8 @@ enum CommonOptions {
     OptionSpec("vector-scale", value: "N", help: "Pixels per point for SVG and PDF icons (default 2)."),
     OptionSpec("png-scale", value: "N", choices: ["1", "2", "3"],
                help: "Scale of PNGs named without @2x/@3x, outside asset catalogs (default 1: 1 px = 1 pt)."),
+    OptionSpec("idioms", value: "LIST",
+               help: "Asset catalog idioms audited, comma-separated, or all (default universal,iphone,ipad)."),
     OptionSpec("max-side", value: "PX", help: "Largest image side accepted (default 16384)."),
     OptionSpec("max-pixels", value: "N", help: "Largest width × height accepted (default 67108864)."),
     OptionSpec("max-file-bytes", value: "N", help: "Largest input file read, in bytes (default 67108864)."),
@@ -85,6 +88,13 @@ enum CommonOptions {
     var options = MeasurementOptions()
     if let scale = try arguments.double("vector-scale", in: 0.25...16) { options.vectorScale = scale }
     if let scale = arguments.value("png-scale").flatMap(Int.init) { options.pngScale = scale }
+    if let list = arguments.value("idioms") {
+      switch AuditConfiguration.idioms(list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)) {
+      case .success(let idioms): options.idioms = idioms
+      case .failure: throw .invalidValue(option: "idioms", value: list,
+                                         expected: "idioms from \(AssetCatalog.knownIdioms.joined(separator: ", ")), or all, comma-separated")
+      }
+    }
     if let side = try arguments.double("max-side", in: 1...1_000_000) { options.limits.maxSide = Int(side) }
     if let pixels = try arguments.double("max-pixels", in: 1...1e12) { options.limits.maxPixels = Int(pixels) }
     if let bytes = try arguments.double("max-file-bytes", in: 1...1e12) { options.limits.maxFileBytes = Int(bytes) }

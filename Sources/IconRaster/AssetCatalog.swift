@@ -26,26 +26,54 @@ public struct CatalogInfo: Sendable, Hashable {
 ///
 /// - The icon's name is the set's folder name without its extension; its id keeps the group
 ///   folders (`App.xcassets/TabBar/voicemail`), so groups are families.
-/// - Images come from `images[].filename` with `scale` ("1x", "2x", "3x") and `idiom`; only the
-///   `universal` and `iphone` idioms are read (bar icons of other idioms are other families).
+/// - Every `images[]` entry is read with what Xcode chooses it by: `idiom`, `scale`, `subtype`,
+///   `screen-width`, `width-class`/`height-class`, `appearances` (luminosity, contrast), `locale`,
+///   `display-gamut`, `language-direction`. Entries alike but for their scale are one *variant* of
+///   the image; the audited icon is one variant of an audited idiom (``defaultIdioms`` unless told):
+///   the one with the fewest traits (the "Any" slot, not its dark, compact or P3 siblings), of
+///   idiom `iphone`, else `universal`, else `ipad`, else the others in ``knownIdioms`` order.
+///   Its files are the icon's scales; the other variants are not scales and are not compared.
+/// - A slot without a file is normal (Xcode writes every slot). A set with files only for idioms
+///   not audited, only photos (JPEG, HEIC: recognised by their bytes), or no file at all, is
+///   skipped with the reason (``SkippedSet``), not unreadable.
+/// - An image file's type is read from its first bytes (a PNG named `.jpg` is read as a PNG).
 ///   An image without a scale is a vector (PDF or SVG) rendered at the scale asked for.
 /// - A malformed `Contents.json`, a missing file, or a file name that leaves the set (`../x.png`,
-///   an absolute path, a symbolic link out of it) is reported as an issue naming the file; the
-///   rest of the catalog is still read.
+///   an absolute path, a symbolic link out of it) is reported as an issue naming the file, with
+///   what Xcode would do; the rest of the catalog is still read.
+/// - Folders of other asset types (`.colorset`, `.appiconset`, `.spriteatlas`, …, and inside a
+///   catalog any folder whose extension is a word) are skipped without a word: they hold no bar
+///   icon (``isIgnored(_:inCatalog:)``).
 public enum AssetCatalog {
   static let setExtensions = ["imageset", "symbolset"]
   /// Catalog folders that hold no bar icons; skipped without a word.
-  static let ignoredExtensions = ["appiconset", "colorset", "dataset", "launchimage", "imagestack",
-                                  "brandassets", "complicationset", "arimageset", "textureset", "cubetextureset",
-                                  "spriteatlas", "iconset", "stickerpack", "solidimagestack"]
+  static let ignoredExtensions: Set<String> = [
+    "appiconset", "colorset", "dataset", "launchimage", "imagestack", "imagestacklayer", "brandassets",
+    "complicationset", "arimageset", "arresourcegroup", "textureset", "cubetextureset", "mipmapset",
+    "spriteatlas", "iconset", "stickerpack", "stickersequence", "sticker", "solidimagestack",
+    "solidimagestacklayer", "mlmodel", "mlpackage", "gcdashboardimage", "gcleaderboard", "gcleaderboardset",
+    "gcachievement", "appicon", "icon",
+  ]
+
+  /// The idioms an `idiom` may name (Xcode's), in the order a set's variants are preferred after
+  /// `iphone`, `universal`, `ipad`.
+  public static let knownIdioms = ["universal", "iphone", "ipad", "mac", "watch", "tv", "car", "vision", "marketing"]
+  /// The idioms audited by default: iOS's.
+  public static let defaultIdioms = ["universal", "iphone", "ipad"]
 
   static func setKind(_ directoryName: String) -> String? {
     let ext = (directoryName as NSString).pathExtension.lowercased()
     return setExtensions.contains(ext) ? ext : nil
   }
 
-  static func isIgnored(_ directoryName: String) -> Bool {
-    ignoredExtensions.contains((directoryName as NSString).pathExtension.lowercased())
+  /// Whether a folder is an asset of a type that holds no bar icon. Inside a catalog, a folder with
+  /// an extension that is a word (letters only) is an asset type, known or not (Xcode's groups are
+  /// folders without one); elsewhere only the known types are.
+  static func isIgnored(_ directoryName: String, inCatalog: Bool = false) -> Bool {
+    let ext = (directoryName as NSString).pathExtension.lowercased()
+    if ignoredExtensions.contains(ext) { return true }
+    guard inCatalog, !ext.isEmpty, setKind(directoryName) == nil, ext != "xcassets" else { return false }
+    return ext.unicodeScalars.allSatisfy { ("a"..."z").contains($0) }
   }
 
   /// What a set's `Contents.json` says, parsed from its bytes without touching the file system.
@@ -54,11 +82,20 @@ public enum AssetCatalog {
     public struct Entry: Sendable, Equatable {
       public var index: Int
       public var filename: String
-      /// The file's kind and scale, or why the entry cannot be read (reported once the file is
-      /// known to exist).
+      /// The file's kind (from its extension; its bytes decide once it is read) and scale, or why
+      /// the entry cannot be read (reported once the file is known to exist).
       public var kind: IconFileKind?
       public var scale: Int?
       public var problem: String?
+      /// `idiom` (`universal` when absent or not a string).
+      public var idiom: String = "universal"
+      /// What else the entry is chosen by, as `key value` (`height-class compact`,
+      /// `luminosity dark`), sorted; empty for the plain slot. `display-gamut sRGB` and
+      /// `language-direction left-to-right` are the plain slot's and are left out.
+      public var traits: [String] = []
+      /// Whether the extension says it is a photo or another image type iconaudit does not read
+      /// (`kind` is nil, `problem` says so); its bytes decide.
+      public var otherImageType: Bool = false
     }
     public var templateRenderingIntent: String?
     public var preservesVectorRepresentation: Bool
@@ -104,12 +141,11 @@ public enum AssetCatalog {
         continue
       }
       let idiom = image["idiom"] as? String ?? "universal"
-      guard ["universal", "iphone"].contains(idiom) else { continue }
       if filename.hasPrefix("/") || filename.contains("/") || filename == ".." || filename == "." || filename.contains("\0") {
         issues.append("\(key)[\(index)].filename '\(filename)' points outside the \(kind); not read")
         continue
       }
-      var entry = SetContents.Entry(index: index, filename: filename)
+      var entry = SetContents.Entry(index: index, filename: filename, idiom: idiom, traits: traits(of: image))
       if filename == "Contents.json" {
         entry.problem = "\(key)[\(index)].filename 'Contents.json' names the set's own description, not an image"
       } else if let fileKind = IconFileKind(pathExtension: (filename as NSString).pathExtension) {
@@ -126,11 +162,57 @@ public enum AssetCatalog {
         if fileKind.isVector { entry.scale = nil }
       } else {
         entry.problem = "\(key)[\(index)].filename '\(filename)' is not a PNG, PDF or SVG"
+        entry.otherImageType = true
       }
       entries.append(entry)
     }
     return .success(SetContents(templateRenderingIntent: intent, preservesVectorRepresentation: preserves,
                                 entries: entries, issues: issues))
+  }
+
+  /// The keys of an `images[]` entry that choose it besides its idiom and scale.
+  static let traitKeys = ["subtype", "screen-width", "width-class", "height-class", "locale", "display-gamut",
+                          "language-direction", "memory", "graphics-feature-set"]
+
+  /// An entry's traits, `key value` sorted (see ``SetContents/Entry/traits``).
+  static func traits(of image: [String: Any]) -> [String] {
+    var traits: [String] = []
+    for key in traitKeys {
+      guard let value = image[key] else { continue }
+      let text = value as? String ?? describe(value)
+      if (key == "display-gamut" && text.lowercased() == "srgb") || (key == "language-direction" && text == "left-to-right") {
+        continue
+      }
+      traits.append("\(key) \(text)")
+    }
+    if let appearances = image["appearances"] {
+      for appearance in appearances as? [Any] ?? [appearances] {
+        if let pair = appearance as? [String: Any], let name = pair["appearance"] as? String {
+          traits.append("\(name) \((pair["value"] as? String) ?? describe(pair["value"] ?? ""))")
+        } else {
+          traits.append("appearance \(describe(appearance))")
+        }
+      }
+    }
+    return traits.sorted()
+  }
+
+  /// The entries of the variant audited among `entries` (all readable, of audited idioms): the
+  /// group alike but for scale with the fewest traits (a dark one after a light one), then by
+  /// idiom (`iphone`, `universal`, `ipad`, then ``knownIdioms`` order, then others), then by
+  /// first place in the document.
+  /// - Complexity: O(n log n) for n entries.
+  public static func auditedVariant(_ entries: [SetContents.Entry]) -> [SetContents.Entry] {
+    let preferred = ["iphone", "universal", "ipad"] + knownIdioms
+    func rank(_ entry: SetContents.Entry) -> (Int, Int, Int) {
+      (entry.traits.count, entry.traits.filter { $0.hasSuffix(" dark") }.count,
+       preferred.firstIndex(of: entry.idiom) ?? preferred.count)
+    }
+    guard let first = entries.min(by: { a, b in
+      let (ra, rb) = (rank(a), rank(b))
+      return ra != rb ? ra < rb : a.index < b.index
+    }) else { return [] }
+    return entries.filter { $0.idiom == first.idiom && $0.traits == first.traits }
   }
 
   /// Why a `Contents.json` could not be read at all.
@@ -145,9 +227,19 @@ public enum AssetCatalog {
     return text.count > 40 ? String(text.prefix(40)) + "…" : text
   }
 
-  /// Reads one set folder. `relative` is its path relative to the audited root.
-  static func readSet(directory: String, relative: String, kind: String, limit: Int = maxContentsBytes)
-    -> (icon: DiscoveredIcon?, issues: [DiscoveryIssue])
+  /// What reading one set folder gave: the icon (its audited variant), or why the set is skipped,
+  /// and the problems met (each names the file).
+  struct SetReading {
+    var icon: DiscoveredIcon?
+    var skipped: SkippedSet?
+    var issues: [DiscoveryIssue]
+  }
+
+  /// Reads one set folder. `relative` is its path relative to the audited root; `idioms` are the
+  /// idioms audited.
+  /// - Complexity: O(entries) file checks, and the first bytes of each file of an audited idiom.
+  static func readSet(directory: String, relative: String, kind: String, idioms: Set<String> = Set(defaultIdioms),
+                      limit: Int = maxContentsBytes) -> SetReading
   {
     let contents = directory + "/Contents.json"
     let contentsRelative = relative + "/Contents.json"
@@ -162,45 +254,82 @@ public enum AssetCatalog {
       let bytes = try readFileBytes(path: contents, limit: limit)
       switch parseContents(bytes, kind: kind) {
       case .success(let value): parsed = value
-      case .failure(let error): return (nil, [issue(error.reason)])
+      case .failure(let error): return SetReading(issues: [issue(error.reason + ": Xcode would fail to compile this catalog")])
       }
     } catch {
       if case .unreadableFile(_, let reason) = error, reason == "no such file" {
-        return (nil, [issue("missing Contents.json: the \(kind) is not an asset Xcode can read")])
+        return SetReading(issues: [issue("missing Contents.json: the \(kind) is not an asset Xcode can read")])
       }
-      return (nil, [issue(error.reason)])
+      return SetReading(issues: [issue(error.reason)])
     }
 
     var issues = parsed.issues.map { issue($0) }
-    var files: [IconFile] = []
+    var readable: [SetContents.Entry] = []
+    var files: [Int: IconFile] = [:]
+    var otherTypes: [String] = []  // photos and other image types, by their bytes
+    var otherIdioms: Set<String> = []
     let setRoot = canonical(directory)
     let key = kind == "symbolset" ? "symbols" : "images"
     for entry in parsed.entries {
       let path = directory + "/" + entry.filename
       guard FileManager.default.fileExists(atPath: path) else {
-        issues.append(issue("\(key)[\(entry.index)].filename '\(entry.filename)' does not exist"))
+        issues.append(issue("\(key)[\(entry.index)].filename '\(entry.filename)' does not exist: "
+                            + "Xcode would fail to compile this catalog (the file named in Contents.json is missing)"))
         continue
       }
       guard canonical(path).hasPrefix(setRoot + "/") else {
         issues.append(issue("\(key)[\(entry.index)].filename '\(entry.filename)' links outside the \(kind); not read"))
         continue
       }
-      guard let fileKind = entry.kind else {
+      guard idioms.contains(entry.idiom) else {
+        otherIdioms.insert(entry.idiom)
+        continue
+      }
+      var fileKind = entry.kind
+      if entry.kind != nil || entry.otherImageType {
+        switch ImageSniffer.sniff(path: path) {
+        case .png: fileKind = .png
+        case .pdf: fileKind = .pdf
+        case .otherImage(let type):
+          otherTypes.append(type)
+          continue
+        case .unknown:
+          if entry.otherImageType {
+            // Named as an image of another type, and its bytes say nothing more.
+            otherTypes.append((entry.filename as NSString).pathExtension.uppercased())
+            continue
+          }
+        }
+      }
+      guard let fileKind else {
         issues.append(issue(entry.problem ?? "\(key)[\(entry.index)] cannot be read"))
         continue
       }
-      files.append(IconFile(path: path, relativePath: relative + "/" + entry.filename, kind: fileKind, scale: entry.scale))
+      var scale = entry.scale
+      if fileKind == .png && scale == nil { scale = 1 }
+      if fileKind.isVector { scale = nil }
+      readable.append(entry)
+      files[entry.index] = IconFile(path: path, relativePath: relative + "/" + entry.filename, kind: fileKind, scale: scale)
     }
-    guard !files.isEmpty else {
-      if issues.isEmpty { issues.append(issue("the \(kind) names no image file")) }
-      return (nil, issues)
+    let chosen = auditedVariant(readable).compactMap { files[$0.index] }
+    guard !chosen.isEmpty else {
+      guard issues.isEmpty else { return SetReading(issues: issues) }
+      let reason: SkippedSet.Reason
+      if !otherTypes.isEmpty {
+        reason = .otherImages(types: Array(Set(otherTypes)).sorted())
+      } else if !otherIdioms.isEmpty {
+        reason = .otherIdioms(Array(otherIdioms).sorted())
+      } else {
+        reason = .noFile
+      }
+      return SetReading(skipped: SkippedSet(path: relative, reason: reason), issues: [])
     }
-    let sorted = files.sorted { ($0.kind == .png ? ($0.scale ?? 1) : 100, $0.relativePath) < ($1.kind == .png ? ($1.scale ?? 1) : 100, $1.relativePath) }
+    let sorted = chosen.sorted { ($0.kind == .png ? ($0.scale ?? 1) : 100, $0.relativePath) < ($1.kind == .png ? ($1.scale ?? 1) : 100, $1.relativePath) }
     var icon = DiscoveredIcon(id: id, name: name, files: sorted)
     icon.catalog = CatalogInfo(templateRenderingIntent: parsed.templateRenderingIntent,
                                preservesVectorRepresentation: parsed.preservesVectorRepresentation,
                                contentsPath: contentsRelative, kind: kind)
-    return (icon, issues)
+    return SetReading(icon: icon, issues: issues)
   }
 
   static func canonical(_ path: String) -> String {

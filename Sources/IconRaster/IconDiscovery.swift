@@ -120,6 +120,27 @@ public enum IconDiscovery {
   public static func discoverWithSkipped(_ paths: [String])
     -> (icons: [DiscoveredIcon], issues: [DiscoveryIssue], skipped: [String])
   {
+    let found = discoverAll(paths)
+    return (found.icons, found.issues, found.skippedFiles)
+  }
+
+  /// What discovery found under the inputs.
+  public struct Discovery: Sendable {
+    /// The icons, in byte order of ids.
+    public var icons: [DiscoveredIcon]
+    /// Problems met (unreadable files and folders, broken catalogs), each naming its path.
+    public var issues: [DiscoveryIssue]
+    /// Image files outside asset catalogs of a type iconaudit does not read, in walking order.
+    public var skippedFiles: [String]
+    /// Asset catalog sets with nothing to audit (photos, idioms not audited, no file), in walking order.
+    public var skippedSets: [SkippedSet]
+  }
+
+  /// Finds the icons under `paths`; asset catalog images are read for `idioms`
+  /// (``AssetCatalog/defaultIdioms`` unless told).
+  public static func discoverAll(_ paths: [String], idioms: [String] = AssetCatalog.defaultIdioms) -> Discovery {
+    let idioms = Set(idioms)
+    var skippedSets: [SkippedSet] = []
     var skipped: [String] = []
     var files: [IconFile] = []
     var sets: [DiscoveredIcon] = []
@@ -151,19 +172,21 @@ public enum IconDiscovery {
       let name = PathText.lastComponent(path)
       let shown = roots.count > 1 ? label : name
       if isDirectory, let kind = AssetCatalog.setKind(name) {
-        let (icon, setIssues) = AssetCatalog.readSet(directory: path, relative: shown, kind: kind)
-        if let icon { sets.append(icon) }
-        issues += setIssues
+        let reading = AssetCatalog.readSet(directory: path, relative: shown, kind: kind, idioms: idioms)
+        if let icon = reading.icon { sets.append(icon) }
+        if let set = reading.skipped { skippedSets.append(set) }
+        issues += reading.issues
       } else if isDirectory {
-        walk(directory: path, relative: roots.count > 1 ? label : "", root: canonical, visited: &visited, files: &files,
-             sets: &sets, issues: &issues, skipped: &skipped, depth: 0, inCatalog: path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/"))
+        walk(directory: path, relative: roots.count > 1 ? label : "", root: canonical, idioms: idioms, visited: &visited,
+             files: &files, sets: &sets, issues: &issues, skipped: &skipped, skippedSets: &skippedSets, depth: 0,
+             inCatalog: path.hasSuffix(".xcassets") || path.hasSuffix(".xcassets/"))
       } else if let file = iconFile(path: path, relativePath: shown) {
         files.append(file)
       }
     }
     // Byte order of ids: stable whatever the file system returns.
     let icons = (group(files) + sets).sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-    return (icons, issues, skipped)
+    return Discovery(icons: icons, issues: issues, skippedFiles: skipped, skippedSets: skippedSets)
   }
 
   /// A label for each of several distinct paths: the shortest common number k ≥ 1 of trailing
@@ -208,9 +231,9 @@ public enum IconDiscovery {
 
   private static let maxDepth = 64
 
-  private static func walk(directory: String, relative: String, root: String, visited: inout Set<String>,
+  private static func walk(directory: String, relative: String, root: String, idioms: Set<String>, visited: inout Set<String>,
                            files: inout [IconFile], sets: inout [DiscoveredIcon], issues: inout [DiscoveryIssue],
-                           skipped: inout [String], depth: Int, inCatalog: Bool = false) {
+                           skipped: inout [String], skippedSets: inout [SkippedSet], depth: Int, inCatalog: Bool = false) {
     let inCatalog = inCatalog || directory.hasSuffix(".xcassets")
     let canonical = canonicalPath(directory)
     guard visited.insert(canonical).inserted else { return }  // a loop, or seen through another link
@@ -264,19 +287,20 @@ public enum IconDiscovery {
       // (Only entries that would be read: a link named README leads nowhere that matters.)
       // A file's name parsed once (an icon file outside a catalog).
       let parsed = isDirectory || inCatalog ? nil : parse(fileName: entry)
-      let wouldRead = isDirectory ? !AssetCatalog.isIgnored(entry) : parsed != nil
+      let wouldRead = isDirectory ? !AssetCatalog.isIgnored(entry, inCatalog: inCatalog) : parsed != nil
       if wouldRead, isLink, !isInside(canonicalPath(full), root: root) {
         issues.append(DiscoveryIssue(path: full, reason: "symbolic link leads outside the audited folder; not followed", relativePath: rel))
         continue
       }
       if isDirectory {
         if let kind = AssetCatalog.setKind(entry) {
-          let (icon, setIssues) = AssetCatalog.readSet(directory: full, relative: rel, kind: kind)
-          if let icon { sets.append(icon) }
-          issues += setIssues
-        } else if !AssetCatalog.isIgnored(entry) {
-          walk(directory: full, relative: rel, root: root, visited: &visited, files: &files, sets: &sets, issues: &issues,
-               skipped: &skipped, depth: depth + 1, inCatalog: inCatalog)
+          let reading = AssetCatalog.readSet(directory: full, relative: rel, kind: kind, idioms: idioms)
+          if let icon = reading.icon { sets.append(icon) }
+          if let set = reading.skipped { skippedSets.append(set) }
+          issues += reading.issues
+        } else if !AssetCatalog.isIgnored(entry, inCatalog: inCatalog) {
+          walk(directory: full, relative: rel, root: root, idioms: idioms, visited: &visited, files: &files, sets: &sets,
+               issues: &issues, skipped: &skipped, skippedSets: &skippedSets, depth: depth + 1, inCatalog: inCatalog)
         }
       } else if inCatalog {
         // Loose files inside a catalog (outside any set) are not assets; Contents.json of groups too.

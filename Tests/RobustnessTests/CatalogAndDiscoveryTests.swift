@@ -87,11 +87,57 @@ func issueLines(_ issues: [DiscoveryIssue], under root: String) -> [String] {
     guard case .success(let contents) = parse(text) else { Issue.record("not parsed"); return }
     #expect(contents.issues == ["'properties' is not an object", "images[0] is not an object", "images[1].filename is not a string",
                                 "images[2].filename is not a string"])
-    #expect(contents.entries.map(\.filename) == ["a.png", "b.png", "c.gif", "e.png"])
+    #expect(contents.entries.map(\.filename) == ["a.png", "b.png", "c.gif", "d.png", "e.png"], "every idiom is read")
     #expect(contents.entries.map(\.problem) == ["images[4].scale '2' is not 1x, 2x or 3x", "images[5].scale '4x' is not 1x, 2x or 3x",
-                                                "images[6].filename 'c.gif' is not a PNG, PDF or SVG", nil])
-    #expect(contents.entries[3].scale == 2 && contents.entries[3].kind == .png, "a non-string idiom reads as universal")
+                                                "images[6].filename 'c.gif' is not a PNG, PDF or SVG", nil, nil])
+    #expect(contents.entries.map(\.idiom) == ["universal", "universal", "universal", "ipad", "universal"])
+    #expect(contents.entries[4].scale == 2 && contents.entries[4].kind == .png, "a non-string idiom reads as universal")
     #expect(contents.templateRenderingIntent == nil)
+  }
+
+  @Test func variantsAreReadWithTheirTraitsAndThePlainSlotIsAudited() throws {
+    let text = #"""
+      {"images": [
+        {"idiom": "universal", "filename": "d@2x.png", "scale": "2x", "appearances": [{"appearance": "luminosity", "value": "dark"}]},
+        {"idiom": "universal", "filename": "c@2x.png", "scale": "2x", "height-class": "compact"},
+        {"idiom": "universal", "filename": "a@2x.png", "scale": "2x", "display-gamut": "sRGB"},
+        {"idiom": "universal", "filename": "a@3x.png", "scale": "3x"},
+        {"idiom": "universal", "filename": "p3@3x.png", "scale": "3x", "display-gamut": "display-P3"},
+        {"idiom": "universal", "filename": "l@3x.png", "scale": "3x", "locale": "fr", "width-class": "regular",
+         "appearances": [{"appearance": "luminosity", "value": "light"}, {"appearance": "contrast", "value": "high"}]},
+        {"idiom": "iphone", "filename": "x@2x.png", "scale": "2x", "subtype": "retina4"},
+        {"idiom": "watch", "filename": "w.png", "scale": "2x", "screen-width": "<=145"}
+      ]}
+      """#
+    guard case .success(let contents) = parse(text) else { Issue.record("not parsed"); return }
+    #expect(contents.entries.map(\.traits) == [
+      ["luminosity dark"], ["height-class compact"], [], [], ["display-gamut display-P3"],
+      ["contrast high", "locale fr", "luminosity light", "width-class regular"], ["subtype retina4"], ["screen-width <=145"],
+    ])
+    #expect(AssetCatalog.auditedVariant(contents.entries).map(\.filename) == ["a@2x.png", "a@3x.png"])
+    // Without the plain slots: light before dark, then the idiom (iphone, universal, ipad, others).
+    let variants = contents.entries.filter { !$0.filename.hasPrefix("a@") }
+    #expect(AssetCatalog.auditedVariant(variants).map(\.filename) == ["x@2x.png"])
+    #expect(AssetCatalog.auditedVariant(variants.filter { $0.idiom != "iphone" }).map(\.filename) == ["c@2x.png"])
+    #expect(AssetCatalog.auditedVariant(variants.filter { $0.filename.hasPrefix("d@") || $0.filename.hasPrefix("l@") }).map(\.filename)
+            == ["d@2x.png"], "one trait (dark) before four")
+    #expect(AssetCatalog.auditedVariant([]).isEmpty)
+  }
+
+  @Test func imageTypesFromTheirBytes() {
+    #expect(ImageSniffer.sniff(iconPNG) == .png)
+    #expect(ImageSniffer.sniff(Array("%PDF-1.4\n".utf8)) == .pdf)
+    #expect(ImageSniffer.sniff([0x0A, 0x0A] + Array("%PDF-1.7".utf8)) == .pdf, "a PDF after a few bytes of junk")
+    #expect(ImageSniffer.sniff([0xFF, 0xD8, 0xFF, 0xE1, 0, 0]) == .otherImage("JPEG"))
+    #expect(ImageSniffer.sniff([0, 0, 0, 0x18] + Array("ftypheic".utf8)) == .otherImage("HEIC"))
+    #expect(ImageSniffer.sniff([0, 0, 0, 0x18] + Array("ftypmif1".utf8)) == .otherImage("HEIC"))
+    #expect(ImageSniffer.sniff([0, 0, 0, 0x18] + Array("ftypavif".utf8)) == .otherImage("AVIF"))
+    #expect(ImageSniffer.sniff(Array("GIF89a".utf8)) == .otherImage("GIF"))
+    #expect(ImageSniffer.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .otherImage("WebP"))
+    #expect(ImageSniffer.sniff([0x4D, 0x4D, 0, 0x2A]) == .otherImage("TIFF"))
+    #expect(ImageSniffer.sniff(Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)) == .unknown)
+    #expect(ImageSniffer.sniff([]) == .unknown && ImageSniffer.sniff([0x89]) == .unknown)
+    #expect(ImageSniffer.sniff(path: "/nonexistent/x.png") == .unknown)
   }
 
   @Test func fileNamesThatLeaveTheSet() {
@@ -166,10 +212,11 @@ extension Result {
       prefix + "itself.imageset/Contents.json: images[0].filename 'Contents.json' names the set's own description, not an image",
       prefix + "linkout.imageset/Contents.json: images[0].filename 'out.png' links outside the imageset; not read",
       prefix + "missing.imageset/Contents.json: missing Contents.json: the imageset is not an asset Xcode can read",
-      prefix + "nofile.imageset/Contents.json: images[0].filename 'gone.png' does not exist",
-      prefix + "notjson.imageset/Contents.json: Contents.json is not valid JSON",
+      prefix + "nofile.imageset/Contents.json: images[0].filename 'gone.png' does not exist: "
+        + "Xcode would fail to compile this catalog (the file named in Contents.json is missing)",
+      prefix + "notjson.imageset/Contents.json: Contents.json is not valid JSON: Xcode would fail to compile this catalog",
       prefix + "outside.imageset/Contents.json: images[0].filename '../good.imageset/good@2x.png' points outside the imageset; not read",
-      prefix + "types.imageset/Contents.json: 'images' is missing or not an array",
+      prefix + "types.imageset/Contents.json: 'images' is missing or not an array: Xcode would fail to compile this catalog",
       prefix + "zero.imageset: symbolic link leads outside the audited folder; not followed",
     ])
   }
