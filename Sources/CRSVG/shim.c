@@ -1,31 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "crsvg_shim.h"
+#include "open.h"
 
 #include <cairo.h>
 #include <ia_shim_support.h>
 #include <librsvg/rsvg.h>
 #include <stdlib.h>
 
-static RsvgHandle *ia_open(const uint8_t *data, size_t size, char message[512]) {
-  GError *error = NULL;
-  if (size == 0) {
-    ia_set_message(message, "empty SVG document");
-    return NULL;
-  }
-  RsvgHandle *handle = rsvg_handle_new_from_data(data, size, &error);
-  if (!handle) {
-    ia_set_message(message, error ? error->message : "librsvg could not parse the document");
-    if (error) g_error_free(error);
-    return NULL;
-  }
-  return handle;
-}
-
 int ia_svg_intrinsic_size(const uint8_t *data, size_t size, double *width, double *height,
                           char message[512]) {
   *width = 0;
   *height = 0;
-  RsvgHandle *handle = ia_open(data, size, message);
+  RsvgHandle *handle = ia_svg_open(data, size, message);
   if (!handle) return 1;
   gdouble w = 0, h = 0;
   int status = 0;
@@ -56,7 +42,7 @@ int ia_svg_render(const uint8_t *data, size_t size, int width_px, int height_px,
     ia_set_message(message, "render size must be positive");
     return 1;
   }
-  RsvgHandle *handle = ia_open(data, size, message);
+  RsvgHandle *handle = ia_svg_open(data, size, message);
   if (!handle) return 1;
   cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width_px, height_px);
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "crsvg_symbol.h"
+#include "open.h"
 
 #include <cairo.h>
 #include <ia_shim_support.h>
@@ -7,17 +8,8 @@
 
 static RsvgHandle *ia_symbol_open(const uint8_t *data, size_t size, RsvgRectangle *document,
                                   char message[512]) {
-  GError *error = NULL;
-  if (size == 0) {
-    ia_set_message(message, "empty SVG document");
-    return NULL;
-  }
-  RsvgHandle *handle = rsvg_handle_new_from_data(data, size, &error);
-  if (!handle) {
-    ia_set_message(message, error ? error->message : "librsvg could not parse the document");
-    if (error) g_error_free(error);
-    return NULL;
-  }
+  RsvgHandle *handle = ia_svg_open(data, size, message);
+  if (!handle) return NULL;
   gdouble w = 0, h = 0;
   if (!rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) || w <= 0 || h <= 0) {
     gboolean has_w, has_h, has_vb;
