@@ -112,20 +112,9 @@ public enum DriftWriter {
     return "<svg class=\"thumb\" viewBox=\"0 0 16 16\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\">\(rects)</svg>"
   }
 
-  static func esc(_ s: String) -> String {
-    var out = ""
-    for c in s {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(c)
-      }
-    }
-    return out
-  }
+  /// Input text escaped for the page (file names, ids, messages, labels): ``HTMLEscaping``, as
+  /// in the audit report, control characters included.
+  static func esc(_ s: String) -> String { HTMLEscaping.escape(s) }
 }
 
 extension DriftWriter: IconauditOutput {
