@@ -39,6 +39,13 @@ public struct IconEvaluation: Sendable, Codable, Equatable {
   public var isOpenStroke: Bool
   /// The style it was judged to have in this family (see `FamilyAnalyzer.familyStyles`).
   public var style: IconStyle
+  /// Whether it sets the group's size (a closed glyph: see `FamilyAnalyzer.isSizeReference`).
+  public var isSizeReference: Bool
+  /// How far it can scale before it spans beyond the group (see `FamilyAnalyzer.headroom`).
+  public var headroom: Double
+  /// How far it reaches relative to the room the group's larger glyphs take (see
+  /// `FamilyAnalyzer.reach`, against `StyleGroupSummary.largeSpanPt`).
+  public var reach: Double
 }
 
 /// An index kept beside a list, equal to every other (it is derived from the list).
@@ -60,6 +67,17 @@ public struct StyleGroupSummary: Sendable, Codable, Equatable {
   public var detailDensity: RobustSpread
   /// The longer side of the extent, in pt.
   public var extentPt: RobustSpread
+  /// The group's span: the median longer side of all its glyphs, in pt (the room its glyphs
+  /// usually take; see `FamilyAnalyzer.headroom`).
+  public var spanPt: Double
+  /// The room the group's larger glyphs take: the upper quartile of the longer sides, in pt.
+  public var largeSpanPt: Double
+  /// How many closed glyphs `effectiveSizePt` is taken over; 0 when fewer than
+  /// `FamilyAnalyzer.minimumSizeReference` are closed (it is then taken over every glyph, and the
+  /// size is not judged on the ratio to it).
+  public var sizeReferenceCount: Int
+  /// Whether the group's size is judged on the ratio to its median: enough closed glyphs.
+  public var sizeJudged: Bool { sizeReferenceCount >= FamilyAnalyzer.minimumSizeReference }
 }
 
 /// A family's statistics: style groups, per-icon scores, and one consistency figure.
@@ -195,15 +213,21 @@ public enum FamilyAnalyzer {
     for (style, all) in groups {
       let basis = all.filter { styles[$0.id] == style || split }
       let statsMembers = basis.isEmpty ? all : basis
+      // The family's size from its closed glyphs only (see FamilyAnalyzer+Size).
+      let closed = statsMembers.filter { isSizeReference($0.metrics, style: style) }
+      let sizeMembers = closed.count >= minimumSizeReference ? closed : statsMembers
+      let sides = statsMembers.map { longerSide($0.metrics) }
+      let span = RobustSpread(values: sides).median, largeSpan = quantile(sides, 0.75)
       let summary = StyleGroupSummary(
         style: style,
         members: all.map(\.id),
-        effectiveSizePt: RobustSpread(values: statsMembers.map { effectiveSize($0.metrics) }),
+        effectiveSizePt: RobustSpread(values: sizeMembers.map { effectiveSize($0.metrics) }),
         perceivedSizePt: RobustSpread(values: statsMembers.map(\.metrics.perceivedSizePt)),
         strokeWeightPt: RobustSpread(values: statsMembers.map(\.metrics.strokeWeightPt)),
         strokeWeightContourPt: RobustSpread(values: statsMembers.map { contourStrokePt($0.metrics) }),
         detailDensity: RobustSpread(values: statsMembers.map(\.metrics.detailDensity)),
-        extentPt: RobustSpread(values: statsMembers.map { longerSide($0.metrics) }))
+        extentPt: RobustSpread(values: statsMembers.map { longerSide($0.metrics) }),
+        spanPt: span, largeSpanPt: largeSpan, sizeReferenceCount: closed.count >= minimumSizeReference ? closed.count : 0)
       summaries.append(summary)
       for member in all {
         let m = member.metrics
@@ -217,7 +241,9 @@ public enum FamilyAnalyzer {
           strokeContour: score(summary.strokeWeightContourPt, contourStrokePt(m)),
           detail: score(summary.detailDensity, m.detailDensity),
           extent: score(summary.extentPt, longerSide(m)),
-          isOpenStroke: isOpenStroke(m, style: styles[member.id] ?? m.style), style: styles[member.id] ?? m.style)
+          isOpenStroke: isOpenStroke(m, style: styles[member.id] ?? m.style), style: styles[member.id] ?? m.style,
+          isSizeReference: isSizeReference(m, style: styles[member.id] ?? m.style),
+          headroom: headroom(m, spanPt: span), reach: reach(m, spanPt: largeSpan))
       }
     }
     let icons = members.compactMap { evaluations[$0.id] }

@@ -66,7 +66,10 @@ public enum Auditor {
         if rule.description.needsReference && references.isEmpty { continue }
         findings += check(rule, family: family, icons: members, references: references, configuration: configuration)
       }
-      return (family, Self.withoutBackgroundEchoes(findings))
+      findings = Self.withoutBackgroundEchoes(findings)
+      var scored = family
+      scored.consistencyScore = FamilyScore.score(family, findings: findings, icons: Set(members.map(\.id)))
+      return (scored, findings)
     }
     let families = results.map { $0.0 }
     var findings = results.flatMap { $0.1 }

@@ -136,13 +136,14 @@ struct KernelDensity {
 public struct PerceivedSizeOutlierRule: Rule {
   public init() {}
   public enum Threshold: String, RuleThreshold {
-    case errorZ, errorRatio, warningZ, warningRatio, scaleStrokeZ, scaleStrokeRatio, minimumFamily
+    case errorZ, errorRatio, warningZ, warningRatio, beyondSpan, scaleStrokeZ, scaleStrokeRatio, minimumFamily
     public var declaration: (defaultValue: Double, help: String) {
       switch self {
-      case .errorZ: (3.5, "|M| above which a size is an error")
-      case .errorRatio: (0.85, "size ÷ median below which (or above whose inverse) it is an error")
-      case .warningZ: (2.5, "|M| above which a size is a warning (with warningRatio)")
-      case .warningRatio: (0.90, "size ÷ median below which (or above whose inverse) it is a warning")
+      case .errorZ: (3.5, "|M| a size must pass to be an error (with errorRatio)")
+      case .errorRatio: (0.85, "size ÷ median below which (or above whose inverse) it is an error (with errorZ); a small glyph also needs the headroom to grow by its inverse")
+      case .warningZ: (2.5, "|M| a size must pass to be a warning (with warningRatio)")
+      case .warningRatio: (0.90, "size ÷ median below which (or above whose inverse) it is a warning; a small glyph also needs the headroom to grow by its inverse")
+      case .beyondSpan: (1.05, "how far beyond the room the family's larger glyphs take (the upper quartile of their longer sides, with the wide and tall allowances) a large glyph must reach to be flagged")
       case .scaleStrokeZ: (3.5, "|M| of both stroke estimators that marks a scaled glyph")
       case .scaleStrokeRatio: (1.1, "stroke ÷ median (or its inverse) that marks a scaled glyph")
       case .minimumFamily: (4, "smallest style group that is compared")
@@ -155,10 +156,23 @@ public struct PerceivedSizeOutlierRule: Rule {
     rationale: """
       All icons of an app belong to one family with the same perceived size; some icons must be \
       drawn at a different actual size to look the same size (HIG, Custom icons: a voicemail \
-      glyph is drawn larger than a star). Size is compared as √max(hull area, 0.7 × extent area) \
-      against the style group's median (modified z-score on log values). Open stroke glyphs \
-      (arrows, chevrons, plus, check: outline, nothing enclosed) are kept small on purpose and are \
-      not flagged for being small unless their stroke shows the whole glyph was scaled.
+      glyph is drawn larger than a star). Size is S = √max(hull area, 0.7 × extent area), \
+      compared with the median S of the style group's closed glyphs: open stroke glyphs \
+      (chevrons, plus, a close cross: outline, nothing enclosed) and thin ones (an ellipsis, a \
+      minus; longer side ≥ 2.5× the shorter) are small by nature, are not flagged for it, and do \
+      not set the family's size; a group with fewer than 3 closed glyphs is not judged on size. \
+      A glyph is too small only when it could grow: its headroom (how far it can scale before \
+      its extent passes the family's span, the median longer side of the group's glyphs; a \
+      wide glyph may be 31/25 and a tall one 28/25 of it, as Apple's shape sizes allow) must \
+      cover the missing size, so a tall pin or a thin bolt that already spans the family's height \
+      is left alone. A glyph is too large only when it also reaches 5% beyond the room the \
+      family's larger glyphs take (the upper quartile of the longer sides): a calendar or a \
+      storefront that fills the keyline square spans what its neighbours span and is not flagged. An error needs both the ratio (beyond 0.85–1.18×) and |M| > 3.5, a warning both \
+      beyond 0.9–1.11× and |M| > 2.5. The fix is the factor that matches the family, capped at \
+      the headroom (or at the span, for a large glyph). A glyph whose stroke is off the family's \
+      by the same factor as its size was drawn at another scale: reported as such, stroke \
+      included. On the bar families of ten real apps this removed 7 errors a designer called \
+      wrong (ordinary glyphs called 1.2–1.5× too large beside chevrons and an ellipsis).
       """,
     defaultSeverity: .error,
     examples: [
@@ -207,29 +221,39 @@ public struct PerceivedSizeOutlierRule: Rule {
           severity: graded(grade, cap: context.severity)))
         continue
       }
+      // Judged on the ratio only against a median of enough closed glyphs.
+      guard group.sizeJudged else { continue }
       var grade: Severity?
+      let room = e.headroom
       if r < 1 {
-        if e.isOpenStroke { continue }
-        if z < -t(.errorZ) || r < t(.errorRatio) {
+        // Too small only when it is a closed glyph that could grow by the missing size.
+        guard e.isSizeReference else { continue }
+        if z < -t(.errorZ) && r < t(.errorRatio) && room >= 1 / t(.errorRatio) {
           grade = .error
-        } else if z < -t(.warningZ) && r < t(.warningRatio) {
+        } else if z < -t(.warningZ) && r < t(.warningRatio) && room >= 1 / t(.warningRatio) {
           grade = .warning
         }
       } else {
-        if z > t(.errorZ) || r > 1 / t(.errorRatio) {
+        // Too large only when it also reaches beyond what the family's glyphs span.
+        guard e.reach >= t(.beyondSpan) else { continue }
+        if z > t(.errorZ) && r > 1 / t(.errorRatio) {
           grade = .error
         } else if z > t(.warningZ) && r > 1 / t(.warningRatio) {
           grade = .warning
         }
       }
       guard let grade else { continue }
-      let factor = 1 / r
-      let others = group.members.count - 1
+      // The factor that matches the family, no further than the family's span allows.
+      let factor = r < 1 ? min(1 / r, room) : max(1 / r, 1 / e.reach)
+      let capped = r < 1 ? room < 1 / r : 1 / e.reach > 1 / r
+      let others = group.sizeReferenceCount - (e.isSizeReference ? 1 : 0)
       findings.append(context.finding(
         icon,
-        "looks \(r < 1 ? "smaller" : "larger") than the family: size \(fmt(e.size.value, 1)) pt is \(fmt(r))× the median \(fmt(median, 1)) pt of \(others) other \(e.group.rawValue) icons (M = \(fmt(z, 1)))",
+        "looks \(r < 1 ? "smaller" : "larger") than the family: size \(fmt(e.size.value, 1)) pt is \(fmt(r))× the median \(fmt(median, 1)) pt of \(others) other closed \(e.group.rawValue) glyphs (M = \(fmt(z, 1)))"
+          + (r < 1 ? "" : ", and it spans \(fmt(e.reach))× the room the family's larger glyphs take"),
         measured: r, expected: "\(fmt(t(.errorRatio)))–\(fmt(1 / t(.errorRatio)))× the family median",
-        fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller") to match the family"
+        fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller")"
+          + (capped ? (r < 1 ? " (as large as the family's span allows)" : " (to the family's span)") : " to match the family")
           + (canvasRoom(icon, factor: factor).map { "; " + $0 } ?? ""),
         severity: graded(grade, cap: context.severity)))
     }

@@ -346,7 +346,12 @@ public struct ShapeSizeRule: Rule {
       are not flagged for being small. Lucide drawn as 25 pt tab bar icons: 0.5% fire (dot, \
       circle-small and wide glyphs drawn 21 pt wide); as 22 pt toolbar icons: 0.1% (its square \
       glyphs are 1.19× the compact target, which a 115% limit would flag in 20% of the family). \
-      Quick actions and icons of unknown role are skipped.
+      Quick actions and icons of unknown role are skipped, and so are thin glyphs (an ellipsis, \
+      a minus). The guideline judges icons that have no family to be compared with: in a family \
+      of 4 or more icons the family sets the size (`perceived_size_outlier`), so an icon is never \
+      told to grow by one rule and to shrink by the other. On the bar families of ten real apps, \
+      the 21 shape-size warnings on families of 4–11 icons were all debatable or wrong (whole \
+      bars drawn on 24 or 29 pt canvases on purpose).
       """,
     defaultSeverity: .warning,
     examples: [
@@ -365,17 +370,26 @@ public struct ShapeSizeRule: Rule {
       RuleExample("a small chevron (open stroke, small on purpose)",
                   icons: [.init(id: "chevron", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.polyline([(10, 7), (15, 12.5), (10, 18)], width: 2); return d.mask }(), role: .tabBar)],
                   target: "chevron", triggers: false),
+      RuleExample("a family of 24 pt toolbar glyphs is judged as a family, not one by one",
+                  icons: ExampleFamily.icons(count: 5).map { var i = $0; i.role = .toolbar; return i },
+                  target: "g0", triggers: false),
       RuleExample("the same ring of unknown role is not checked",
                   icons: [.init(id: "unknown", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.ring(cx: 12.5, cy: 12.5, r: 6, width: 2); return d.mask }())],
                   target: "unknown", triggers: false),
     ])
 
+  /// Icons in a family of at least this many (unselected) icons are judged against each other by
+  /// `perceived_size_outlier`, not one by one against the guideline: one fix per icon.
+  public static let comparableFamily = 4
+
   public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
+    guard context.family.icons.count < Self.comparableFamily else { return [] }
     return context.icons.compactMap { icon in
       let m = icon.metrics
       let w = m.extentPt.width, h = m.extentPt.height
-      guard w > 0, h > 0 else { return nil }
+      // Thin glyphs (an ellipsis, a minus) have no shape-class size.
+      guard w > 0, h > 0, !FamilyAnalyzer.isThin(m) else { return nil }
       let aspect = w / h
       let shape: ShapeClass
       if aspect >= t(.wideAspect) {

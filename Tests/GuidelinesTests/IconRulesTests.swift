@@ -70,8 +70,14 @@ struct IconRulesTests {
   func findingsAreComplete(_ index: Int) {
     let rule = Self.iconRules[index]
     let (icons, references) = Self.everyExample
-    let findings = Auditor.check(rule, family: FamilyAnalyzerShim.family(icons), icons: icons, references: references,
+    // As one family (the rules that compare icons) and each icon on its own (the rules that
+    // judge an icon only when it has no family to be compared with, as shape_size).
+    var findings = Auditor.check(rule, family: FamilyAnalyzerShim.family(icons), icons: icons, references: references,
                                  configuration: AuditConfiguration())
+    for icon in icons {
+      findings += Auditor.check(rule, family: FamilyAnalyzerShim.family([icon]), icons: [icon], references: references,
+                                configuration: AuditConfiguration())
+    }
     #expect(!findings.isEmpty)
     for finding in findings {
       #expect(finding.ruleId == rule.description.identifier)
@@ -137,7 +143,7 @@ struct IconRulesTests {
     var icons = ExampleFamily.icons(role: .tabBar)
     // A wide, flat glyph across the canvas looks small: drawn larger it no longer fits.
     var flat = ExampleDrawing()
-    flat.rectOutline(x: 1, y: 10, width: 22, height: 4, stroke: 2)
+    flat.rectOutline(x: 3, y: 8, width: 18, height: 8, stroke: 2)
     icons.append(.init(id: "flat", mask: flat.mask, role: .tabBar))
     icons.append(.init(id: "slight", mask: ExampleFamily.glyph(2, size: 0.8), role: .tabBar))
     let findings = auditWith(PerceivedSizeOutlierRule.self, icons)
