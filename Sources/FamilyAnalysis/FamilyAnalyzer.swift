@@ -83,7 +83,7 @@ public struct StyleGroupSummary: Sendable, Codable, Equatable {
 /// A family's statistics: style groups, per-icon scores, and one consistency figure.
 public struct FamilyReport: Sendable, Codable, Equatable {
   public var name: String
-  /// True when the family was split into filled and outline groups (both have ≥ 3 icons).
+  /// True when the family was split into filled and outline groups (each ≥ 3 icons, the smaller ≥ 25%).
   public var styleSplit: Bool
   /// The family's style when not split (the majority); nil when split.
   public var majorityStyle: IconStyle?
@@ -137,17 +137,16 @@ public struct FamilyReport: Sendable, Codable, Equatable {
 
 /// Family statistics (the model: Sources/FamilyAnalysis/Documentation.docc/FamilyModel.md).
 ///
-/// 1. Split by style only where both filled and outline groups have ≥ 3 icons; otherwise one
-///    group of the majority style, and the others are reported as minority-style icons.
+/// 1. Each member's style (`familyStyles`: filled, outline or unsure). Split by style only where
+///    both styles are substantial (each ≥ 3 icons, the smaller ≥ 25%); otherwise one group of the
+///    majority style, and the other style's icons are reported as minority-style icons. Unsure
+///    icons are scored against their group but do not shape its statistics.
 ///    Never clustered on size.
 /// 2. Within a group, each metric is scored with `RobustSpread` (modified z-score on logs).
 /// 3. The consistency score combines the groups' robust spreads.
 ///
 /// - Complexity: O(n log n) for n icons.
 public enum FamilyAnalyzer {
-  /// Minimum group size for a style split.
-  public static let minimumSplitGroup = 3
-
   /// The size a family is compared on: √max(hull area, 0.7 · extent area), in pt.
   ///
   /// S = √hull is the perceived size of a compact glyph (a voicemail glyph as wide as a star
@@ -161,57 +160,37 @@ public enum FamilyAnalyzer {
     sqrt(max(m.hullAreaPt2, 0.7 * m.extentPt.width * m.extentPt.height))
   }
 
-  /// How much heavier than the family's outline stroke a dense icon's strokes must be for it to
-  /// count as filled.
-  public static let filledStrokeRatio = 1.6
-
-  /// Each member's style within the family.
-  ///
-  /// An icon is filled when ink ÷ hull > 0.6 (`IconStyle`). Two kinds of outline drawing also
-  /// pass that test: a plain line (a minus sign's hull is the line itself) and busy line work
-  /// (an aperture, a 3×3 grid). Where the family has at least three clear outline icons, a dense
-  /// icon counts as filled only if its strokes are at least 1.6× the outline icons' median
-  /// stroke: a filled shape's local width is its whole body. Measured on Lucide (1745 icons at
-  /// 48 px): 44 outline icons have ink ÷ hull > 0.6, and all but one (a dot) have strokes within
-  /// 2% of the family's; 86% of the same icons drawn filled have strokes ≥ 1.6×.
-  public static func familyStyles(_ members: [FamilyMember]) -> [IconStyle] {
-    let outlineStrokes = members.filter { $0.metrics.style == .outline && $0.metrics.strokeWeightPt > 0 }.map(\.metrics.strokeWeightPt)
-    guard outlineStrokes.count >= 3 else { return members.map(\.metrics.style) }
-    let reference = RobustSpread(values: outlineStrokes).median
-    return members.map { member in
-      let m = member.metrics
-      guard m.style == .filled else { return .outline }
-      return m.strokeWeightPt >= filledStrokeRatio * reference ? .filled : .outline
-    }
-  }
-
   static func isOpenStroke(_ m: IconMeasurements, style: IconStyle) -> Bool {
-    style == .outline && m.holes == 0
+    style != .filled && m.holes == 0
   }
 
   public static func analyse(name: String, members: [FamilyMember], madFloor: Double = 0.03) -> FamilyReport {
     let styles = Dictionary(uniqueKeysWithValues: zip(members.map(\.id), familyStyles(members)))
     func style(_ member: FamilyMember) -> IconStyle { styles[member.id] ?? member.metrics.style }
-    let filled = members.filter { style($0) == .filled }
-    let outline = members.filter { style($0) == .outline }
-    let split = filled.count >= minimumSplitGroup && outline.count >= minimumSplitGroup
+    let partition = stylePartition(members.map(style))
+    let split = partition.split
     var groups: [(IconStyle, [FamilyMember])] = []
     var majority: IconStyle?
     var minority: [String] = []
     if split {
-      groups = [(.outline, outline), (.filled, filled)]
+      // Unsure icons join the larger group.
+      let larger: IconStyle = partition.majority
+      groups = [
+        (.outline, members.filter { style($0) == .outline || (style($0) == .unsure && larger == .outline) }),
+        (.filled, members.filter { style($0) == .filled || (style($0) == .unsure && larger == .filled) }),
+      ]
     } else if !members.isEmpty {
-      let style: IconStyle = filled.count > outline.count ? .filled : .outline
+      let style = partition.majority
       majority = style
-      minority = members.filter { styles[$0.id] != style }.map(\.id)
-      // Minority icons are scored against the majority's statistics but do not shape them.
+      minority = members.filter { let s = styles[$0.id]; return s != style && s != .unsure }.map(\.id)
+      // Minority and unsure icons are scored against the majority's statistics but do not shape them.
       groups = [(style, members)]
     }
 
     var summaries: [StyleGroupSummary] = []
     var evaluations: [String: IconEvaluation] = [:]
     for (style, all) in groups {
-      let basis = all.filter { styles[$0.id] == style || split }
+      let basis = all.filter { styles[$0.id] == style }
       let statsMembers = basis.isEmpty ? all : basis
       // The family's size from its closed glyphs only (see FamilyAnalyzer+Size).
       let closed = statsMembers.filter { isSizeReference($0.metrics, style: style) }

@@ -39,7 +39,7 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
   public var skeletonEndPoints: Int
   /// Junctions of the core's skeleton.
   public var skeletonJunctions: Int
-  /// `filled` when density > 0.6, else `outline`.
+  /// `filled`, `outline` or `unsure` (``IconStyle``: four cues with margins).
   public var style: IconStyle
   /// ink ÷ hull area (visual weight).
   public var density: Double

@@ -14,7 +14,8 @@ import IconRaster
 ///   by 2 · ink ÷ P;
 /// - detail density C = P² ÷ ink; components and holes of the core (``ConnectedComponents``); end
 ///   points and junctions of its skeleton (``Skeleton``);
-/// - density = ink ÷ hull area; style filled when density > 0.6 (``IconStyle``);
+/// - density = ink ÷ hull area; style from density, stroke ÷ extent, profile ÷ contour stroke and
+///   stroke ÷ canvas (``IconStyle``);
 /// - template hygiene (``TemplateHygiene``).
 ///
 /// An empty (or zero-sized) mask gives zeros; no output is NaN or infinite.
@@ -131,7 +132,12 @@ public enum MetricsEngine {
       holes: components.holes,
       skeletonEndPoints: skeleton.endPoints.count,
       skeletonJunctions: skeleton.junctionCount,
-      style: IconStyle(density: density),
+      style: IconStyle(IconStyle.Cues(
+        density: density,
+        strokeToExtent: strokePx / max(extent.width, extent.height, 1),
+        profileToContour: strokeContour > 0 ? stroke.medianPx / strokeContour : 0,
+        strokeToCanvas: strokePx / Double(max(min(w, h), 1)),
+        components: components.components)),
       density: density,
       colorSpread: hygiene.colorSpread,
       partialPixelRatio: hygiene.partialPixelRatio,

@@ -17,7 +17,11 @@ func metrics(size: Double = 18, stroke: Double = 2, detail: Double = 120, densit
   m.strokeWeightContourPx = stroke * 2
   m.detailDensity = detail
   m.density = density
-  m.style = IconStyle(density: density)
+  m.strokeWeightProfilePx = stroke * 2
+  m.components = 1
+  // The cues of a glyph of this size on a 24 pt canvas (a plain line is dense but thin: outline).
+  m.style = IconStyle(IconStyle.Cues(
+    density: density, strokeToExtent: stroke / (size * 0.9), profileToContour: 1, strokeToCanvas: stroke / 24, components: 1))
   m.holes = holes
   return m
 }
@@ -67,6 +71,40 @@ func metrics(size: Double = 18, stroke: Double = 2, detail: Double = 120, densit
     #expect(family.styleSplit)
     #expect(family.minorityStyleIcons.isEmpty)
     #expect(Set(family.groups.map(\.style)) == [.outline, .filled])
+  }
+
+  /// Three filled icons among thirty outline ones are three findings, not a second group.
+  @Test func aSmallMinorityIsNotASecondGroup() {
+    let list = Array(repeating: metrics(), count: 30) + Array(repeating: metrics(stroke: 7, density: 0.9), count: 3)
+    let family = FamilyAnalyzer.analyse(name: "f", members: members(list))
+    #expect(!family.styleSplit)
+    #expect(family.majorityStyle == .outline)
+    #expect(family.minorityStyleIcons == ["i30", "i31", "i32"])
+  }
+
+  /// An unsure icon (dots: two or more blobs) is neither a style minority nor part of the statistics.
+  @Test func unsureIconsAreNoMinority() {
+    var dots = metrics(stroke: 4, density: 0.62, holes: 0)
+    dots.components = 3
+    dots.strokeWeightProfilePx = 8
+    dots.strokeWeightContourPx = 4
+    dots.style = .unsure
+    let family = FamilyAnalyzer.analyse(name: "f", members: members(Array(repeating: metrics(), count: 6) + [dots]))
+    #expect(family.minorityStyleIcons.isEmpty)
+    #expect(family.evaluation(for: "i6")?.style == .unsure)
+    #expect(family.groups[0].strokeWeightPt.median == 2)
+  }
+
+  /// An unsure icon is resolved by its family's outline stroke: ≥ 1.6× is a filled body, below an outline.
+  @Test func unsureIconsResolvedByTheFamilyStroke() {
+    var star = metrics(stroke: 5.3, density: 0.6, holes: 0)
+    star.style = .unsure
+    var chevron = metrics(stroke: 2.1, density: 0.56, holes: 0)
+    chevron.style = .unsure
+    let family = FamilyAnalyzer.analyse(name: "f", members: members(Array(repeating: metrics(), count: 6) + [star, chevron]))
+    #expect(family.evaluation(for: "i6")?.style == .filled)
+    #expect(family.evaluation(for: "i7")?.style == .outline)
+    #expect(family.minorityStyleIcons == ["i6"])
   }
 
   /// `evaluation(for:)` goes through an index of first positions: it must answer as a search of

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import IconRaster
+
+/// Filled polygons and the drawn cases of the style and detail rules' examples (issue 16
+/// patterns 3 and 7): a solid star, a filled badge, a solid and an outline gear.
+extension ExampleDrawing {
+  /// Fills a simple polygon (even-odd rule), coordinates in pt.
+  public mutating func polygon(_ points: [(Double, Double)]) {
+    guard points.count >= 3 else { return }
+    let xs = points.map(\.0), ys = points.map(\.1)
+    fill(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!) { x, y in
+      var inside = false
+      var j = points.count - 1
+      for i in 0..<points.count {
+        let (xi, yi) = points[i], (xj, yj) = points[j]
+        if (yi > y) != (yj > y), x < (xj - xi) * (y - yi) / (yj - yi) + xi { inside.toggle() }
+        j = i
+      }
+      return inside
+    }
+  }
+
+  /// The vertices of a five-pointed star about (cx, cy), outer radius r, inner radius ri.
+  public static func starPoints(cx: Double, cy: Double, r: Double, ri: Double) -> [(Double, Double)] {
+    (0..<10).map { k in
+      let a = -Double.pi / 2 + Double(k) * Double.pi / 5
+      let radius = k % 2 == 0 ? r : ri
+      return (cx + radius * cos(a), cy + radius * sin(a))
+    }
+  }
+
+  /// A solid five-pointed star filling a 24 pt canvas (ink ÷ hull ≈ 0.6, as a tab bar's
+  /// favourites star), at `scale` px per pt.
+  public static func solidStar(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.polygon(starPoints(cx: 12, cy: 12.8, r: 11, ri: 5.2))
+    return d.mask
+  }
+
+  /// The same star as a 2 pt outline.
+  public static func outlineStar(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.polyline(starPoints(cx: 12, cy: 12.8, r: 10, ri: 4.7), width: 2, closed: true)
+    return d.mask
+  }
+
+  /// A solid gear: a toothed disk with a round hole (the hub), filling a 24 pt canvas.
+  public static func solidGear(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.polygon(gear(r: 11, ri: 8.5))
+    var hole = ExampleDrawing(scale: scale)
+    hole.disk(cx: 12, cy: 12, r: 3.5)
+    return d.mask.subtracting(hole.mask)
+  }
+
+  /// An outline gear: the toothed contour and the hub ring, 1 pt strokes.
+  public static func outlineGear(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.polyline(gear(r: 11, ri: 8.5), width: 1, closed: true)
+    d.ring(cx: 12, cy: 12, r: 3.5, width: 1)
+    return d.mask
+  }
+
+  /// The contour of an 8-tooth gear about the canvas centre: each tooth a flat top of ±0.2 rad at
+  /// radius r between roots at radius ri.
+  static func gear(r: Double, ri: Double) -> [(Double, Double)] {
+    var points: [(Double, Double)] = []
+    for tooth in 0..<8 {
+      let a = Double(tooth) * Double.pi / 4
+      for (angle, radius) in [(a - 0.3, ri), (a - 0.18, r), (a + 0.18, r), (a + 0.3, ri)] {
+        points.append((12 + radius * cos(angle), 12 + radius * sin(angle)))
+      }
+    }
+    return points
+  }
+
+  /// A filled badge: a shield with a round cut-out.
+  public static func filledBadge(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.polygon([(3, 2), (21, 2), (21, 13), (12, 22.5), (3, 13)])
+    var hole = ExampleDrawing(scale: scale)
+    hole.disk(cx: 12, cy: 9.5, r: 4)
+    return d.mask.subtracting(hole.mask)
+  }
+}
+
+extension AlphaMask {
+  /// This mask with `other`'s coverage removed (α · (1 − α′)), same size and scale.
+  func subtracting(_ other: AlphaMask) -> AlphaMask {
+    var coverage = self.coverage
+    for i in coverage.indices where i < other.coverage.count { coverage[i] *= 1 - other.coverage[i] }
+    return AlphaMask(width: width, height: height, scale: scale, coverage: coverage)
+  }
+}
