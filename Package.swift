@@ -34,23 +34,28 @@ let package = Package(
     .target(name: "CRSVG", dependencies: ["CLibRSVG", "CShimSupport"]),
     .target(name: "CPoppler", dependencies: ["CPopplerGlib", "CShimSupport"]),
 
-    // MARK: Swift modules, in data-flow order; nothing imports upwards.
-    .target(name: "IconRaster", dependencies: ["CLibPNG", "CRSVG", "CPoppler"]),
+    // MARK: Swift modules, in data-flow order; nothing imports upwards. Each lists the modules its
+    // files import (no more, no less); C modules are imported `internal`, so no C type can appear in
+    // a public API (CFFTW is `package` in one file: the spectrum workspace's buffers).
+    // General helpers (parallel map, bounded file reading, folder listing, path text): Foundation only.
+    .target(name: "IconSupport"),
+    // Decoding and rendering: libpng, librsvg and poppler stay behind this module.
+    .target(name: "IconRaster", dependencies: ["IconSupport", "CLibPNG", "CRSVG", "CPoppler"]),
     .target(name: "IconMetrics", dependencies: ["IconRaster", "CFFTW"]),
     .target(name: "FamilyAnalysis", dependencies: ["IconMetrics"]),
-    .target(name: "Guidelines", dependencies: ["FamilyAnalysis"]),
-    .target(name: "ReportWriters", dependencies: ["Guidelines"]),
+    .target(name: "Guidelines", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "FamilyAnalysis"]),
+    .target(name: "ReportWriters", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "FamilyAnalysis", "Guidelines"]),
     // The audit as a library call: measuring, judging, baselines, snapshots; prints nothing.
-    .target(name: "AuditFrontend", dependencies: ["IconRaster", "IconMetrics", "Guidelines", "ReportWriters"]),
+    .target(name: "AuditFrontend", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "Guidelines", "ReportWriters"]),
     .target(name: "ArgumentParsing"),
     // The command line: parses, calls the frontend, prints, picks the exit code.
     .target(
       name: "IconAuditCLI",
-      dependencies: ["ArgumentParsing", "AuditFrontend", "IconRaster", "Guidelines", "ReportWriters"]
+      dependencies: ["ArgumentParsing", "IconSupport", "IconRaster", "Guidelines", "ReportWriters", "AuditFrontend"]
     ),
     .executableTarget(name: "iconaudit", dependencies: ["IconAuditCLI"]),
     // Kernel timings for scripts/bench (release builds only).
-    .executableTarget(name: "iconaudit-bench", dependencies: ["IconMetrics", "IconRaster"]),
+    .executableTarget(name: "iconaudit-bench", dependencies: ["IconSupport", "IconRaster", "IconMetrics"]),
 
     // MARK: Fuzzing (scripts/fuzz). Each target is a libFuzzer binary when built with
     // -Xcc -DICONAUDIT_FUZZING -Xswiftc -sanitize=fuzzer; an ordinary build makes plain programs
@@ -65,18 +70,33 @@ let package = Package(
     // MARK: Tests (Swift Testing).
     // Test data makers shared by the test targets (an independent PNG writer, seeded randomness).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "IconSupportTests", dependencies: ["IconSupport"]),
     .testTarget(name: "IconRasterTests", dependencies: ["IconRaster", "TestSupport"]),
-    .testTarget(name: "IconMetricsTests", dependencies: ["IconMetrics", "TestSupport"]),
+    // Guidelines: the text detector's tests draw with the rule examples' `ExampleDrawing`.
+    .testTarget(name: "IconMetricsTests", dependencies: ["IconRaster", "IconMetrics", "Guidelines", "TestSupport"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-    .testTarget(name: "FamilyAnalysisTests", dependencies: ["FamilyAnalysis", "IconRaster", "TestSupport"]),
-    .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines", "TestSupport"]),
-    .testTarget(name: "ReportWritersTests", dependencies: ["ReportWriters", "Guidelines", "IconMetrics", "IconRaster", "TestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "IconAuditCLITests", dependencies: ["IconAuditCLI", "AuditFrontend", "Guidelines", "ReportWriters", "IconMetrics", "IconRaster", "TestSupport"]),
+    .testTarget(name: "FamilyAnalysisTests", dependencies: ["IconRaster", "IconMetrics", "FamilyAnalysis", "TestSupport"]),
+    .testTarget(name: "GuidelinesTests", dependencies: ["IconRaster", "IconMetrics", "FamilyAnalysis", "Guidelines"]),
+    .testTarget(
+      name: "ReportWritersTests",
+      dependencies: ["IconRaster", "IconMetrics", "FamilyAnalysis", "Guidelines", "ReportWriters"],
+      exclude: ["Golden"]
+    ),
+    .testTarget(
+      name: "IconAuditCLITests",
+      dependencies: ["IconRaster", "IconMetrics", "Guidelines", "ReportWriters", "AuditFrontend", "TestSupport"]
+    ),
     .testTarget(
       name: "RobustnessTests",
-      dependencies: ["IconAuditCLI", "IconRaster", "Guidelines", "ReportWriters", "TestSupport", "FuzzBodies"],
+      dependencies: ["IconSupport", "IconRaster", "IconMetrics", "Guidelines", "ReportWriters", "FuzzBodies", "TestSupport"],
       exclude: ["Corpus"]
     ),
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Each file imports what it uses: an extension member (such as `parallelMap`) is visible only where
+// its module is imported, not through whatever some other import happens to load (SE-0444).
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

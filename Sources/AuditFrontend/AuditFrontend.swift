@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Guidelines
-import IconRaster
+import IconSupport
 import ReportWriters
 
 /// The audit as a library call (as swift-format's `LintFrontend`): a request in, the report, the

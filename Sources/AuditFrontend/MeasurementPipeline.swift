@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Guidelines
-import ReportWriters
 import IconMetrics
 import IconRaster
+import IconSupport
+import ReportWriters
 
 /// One icon, read and measured.
 public struct MeasuredIcon: Sendable {

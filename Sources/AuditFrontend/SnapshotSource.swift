@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Guidelines
 import IconRaster
+import IconSupport
 import ReportWriters
 
 /// Where a release snapshot for `drift` and `history` comes from: a JSON report, a folder audited

@@ -2,6 +2,7 @@
 import FamilyAnalysis
 import IconMetrics
 import IconRaster
+import IconSupport
 
 /// The result of an audit: a value that every writer is a pure function of.
 public struct AuditReport: Sendable {

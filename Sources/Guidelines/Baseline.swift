@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import IconRaster
+import IconSupport
 
 /// Findings accepted as they are: `--write-baseline` records them, `--baseline` reports only
 /// findings not in it. A finding's identity is its icon and rule (`Finding.baselineKey`), never

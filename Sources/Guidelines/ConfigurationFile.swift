@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import IconRaster
+import IconSupport
 
 /// A configuration file could not be used. The message names the file and the key.
 public struct ConfigurationError: Error, Equatable, CustomStringConvertible {

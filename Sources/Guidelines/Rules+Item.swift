@@ -2,6 +2,7 @@
 import Foundation
 import IconMetrics
 import IconRaster
+import IconSupport
 
 /// The selected twin of each unselected icon in a rule context, by item.
 func selectedTwins<R: Rule>(_ context: RuleContext<R>) -> [String: AuditIcon] {

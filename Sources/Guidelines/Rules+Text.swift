@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import IconMetrics
 import IconRaster
+import IconSupport
 
 public struct TextInIconRule: Rule {
   public init() {}

@@ -3,7 +3,7 @@ import ArgumentParsing
 import AuditFrontend
 import Foundation
 import Guidelines
-import IconRaster
+import IconSupport
 import ReportWriters
 
 /// `iconaudit audit PATH…`: measure, analyse the family, run the rules, write a report.

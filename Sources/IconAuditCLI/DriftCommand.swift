@@ -3,7 +3,7 @@ import ArgumentParsing
 import AuditFrontend
 import Foundation
 import Guidelines
-import IconRaster
+import IconSupport
 import ReportWriters
 
 /// `iconaudit drift OLD NEW`: what changed in the family between two releases.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParsing
 import Foundation
-import IconRaster
+import IconSupport
 import ReportWriters
 
 /// Writes a report file atomically (a temporary file in the same folder, flushed, then a rename), so a

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CFFTW
+internal import CFFTW
 import Foundation
 
 /// A process-wide cache of FFTW plans, keyed by (width, height, direction).

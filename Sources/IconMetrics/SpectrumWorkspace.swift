@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CFFTW
+// `package`, not `internal`: `complexBuffer` hands FFTW's `fftw_complex` to the spectrum code and its tests.
+package import CFFTW
 
 /// One caller's FFTW arrays for a real `width × height` transform: the real array and its
 /// `height × (width/2 + 1)` half spectrum (FFTW's r2c layout, row-major, manual §4.3.4).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import IconSupport
 
 /// What an asset catalog says about an image set beyond its files.
 public struct CatalogInfo: Sendable, Hashable {

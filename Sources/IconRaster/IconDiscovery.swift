@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import IconSupport
 
 /// The kind of an icon file, from its extension.
 public enum IconFileKind: String, Sendable, Codable, CaseIterable {

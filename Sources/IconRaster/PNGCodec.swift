@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CLibPNG
+internal import CLibPNG
 
 /// What a PNG file's header says.
 public struct PNGHeader: Sendable, Equatable {

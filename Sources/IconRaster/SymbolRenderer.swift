@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CRSVG
+internal import CRSVG
 
 /// Renders the glyph of an SF Symbols custom symbol template (`*.symbolset`'s SVG).
 ///

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CPoppler
+internal import CPoppler
 import Foundation
-import CRSVG
+internal import CRSVG
 
 /// Rasterises vector icons: SVG through librsvg, PDF through poppler-glib.
 ///

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import Guidelines
 
 /// GitHub Actions workflow commands, one per finding (`::error file=…,title=…::message`), so

@@ -3,7 +3,6 @@ import FamilyAnalysis
 import Foundation
 import Guidelines
 import IconMetrics
-import IconRaster
 
 extension HTMLReportWriter {
   /// Skeleton samples are coloured by local width ÷ the group's median stroke, in five bins.

@@ -3,7 +3,6 @@ import FamilyAnalysis
 import Foundation
 import Guidelines
 import IconMetrics
-import IconRaster
 
 /// One icon's figures against its style group. Selected states are not part of the family's
 /// statistics (one state per item); they are placed against their item's group.

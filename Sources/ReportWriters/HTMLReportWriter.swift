@@ -4,6 +4,7 @@ import Foundation
 import Guidelines
 import IconMetrics
 import IconRaster
+import IconSupport
 
 /// The HTML report: one self-contained page for designers (Documentation/Architecture.md, Reports).
 ///

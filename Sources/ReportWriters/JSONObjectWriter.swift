@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import IconRaster
+import IconSupport
 
 /// Writes one object of a pretty JSON document straight into UTF-8 bytes, laid out exactly as
 /// ``JSONValue`` writes an `.object` nested as deep, for objects whose keys are known in advance

@@ -2,7 +2,7 @@
 import FamilyAnalysis
 import Guidelines
 import IconMetrics
-import IconRaster
+import IconSupport
 
 /// The JSON report (schema version 1): the stable machine interface and the release snapshot.
 /// Keys sorted, floats rounded to 4 decimals, nothing from the machine, the clock or absolute

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import IconRaster
+import IconSupport
 
 /// A JSON document, written deterministically: object keys sorted by their UTF-8 bytes, numbers
 /// rounded to a fixed number of decimals, no trailing spaces, `\n` line ends.

@@ -2,7 +2,8 @@
 import FamilyAnalysis
 import Foundation
 import Guidelines
-import IconRaster
+import IconMetrics
+import IconSupport
 
 /// The Markdown report, for pull-request comments (GitHub-flavoured): a summary line, a table per
 /// family, the findings with their fixes; long lists fold into `<details>`.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import Guidelines
 
 /// SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format), for code-scanning

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
 import Foundation
 import Guidelines
-import IconRaster
+import IconMetrics
+import IconSupport
 
 /// The terminal summary: per family, a compact table, then the findings. ANSI colour only when
 /// asked (on a TTY).

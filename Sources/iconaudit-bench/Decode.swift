@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import IconRaster
+import IconSupport
 
 /// `iconaudit-bench decode DIR [--runs N]`: the decode floor of an audit (scripts/bench_scale).
 ///

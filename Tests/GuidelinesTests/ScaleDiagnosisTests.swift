@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FamilyAnalysis
 @testable import Guidelines
-import IconRaster
 import Testing
 
 /// A heavier stroke has two explanations: the whole glyph was drawn larger, or only its stroke

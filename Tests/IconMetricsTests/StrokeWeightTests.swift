@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import IconMetrics
-import IconRaster
 import TestSupport
 import Testing
 

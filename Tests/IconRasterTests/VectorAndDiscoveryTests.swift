@@ -221,16 +221,6 @@ import Testing
 }
 
 @Suite struct PathTextTests {
-  @Test func parentAndLast() {
-    #expect(PathText.parent("x") == "")
-    #expect(PathText.parent("a/x") == "a")
-    #expect(PathText.parent("/x") == "/")
-    #expect(PathText.parent("a/b/c.png") == "a/b")
-    #expect(PathText.parent("a/b/") == "a")
-    #expect(PathText.lastComponent("a/b/c.png") == "c.png")
-    #expect(PathText.lastComponent("x") == "x")
-  }
-
   /// An icon named with one character once crashed the audit (NSString path bug on Linux).
   @Test func oneCharacterIconNames() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("onechar-\(UUID().uuidString)").path

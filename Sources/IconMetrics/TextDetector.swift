@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import IconMetrics
 import IconRaster
 
 /// Finds letters or digits drawn inside an icon: a pure function of its ``AlphaMask``.

@@ -77,7 +77,7 @@ public enum BoundedFile {
     Data(try read(path: path, limit: limit))
   }
 
-  static func failure(_ code: Int32) -> Failure {
+  package static func failure(_ code: Int32) -> Failure {
     switch code {
     case ENOENT, ENOTDIR: return .noSuchFile
     case EACCES, EPERM: return .permissionDenied
@@ -105,15 +105,15 @@ public enum BoundedFile {
 /// folder of thousands of icons needs no `stat` for plain files and folders (only for symbolic links
 /// and for entries of unknown type). A name that is not valid UTF-8 is kept apart (`validName`
 /// false, `name` with U+FFFD for the bad bytes): no path made of it would name the file.
-enum FolderListing {
-  struct Entry {
-    enum Kind { case file, folder, link, unknown }
-    var name: String
-    var kind: Kind
-    var validName: Bool
+package enum FolderListing {
+  package struct Entry {
+    package enum Kind { case file, folder, link, unknown }
+    package var name: String
+    package var kind: Kind
+    package var validName: Bool
   }
 
-  static func entries(of path: String) throws(BoundedFile.Failure) -> [Entry] {
+  package static func entries(of path: String) throws(BoundedFile.Failure) -> [Entry] {
     guard let folder = opendir(path) else { throw BoundedFile.failure(errno) }
     defer { closedir(folder) }
     var entries: [Entry] = []
@@ -143,17 +143,5 @@ enum FolderListing {
       entries.append(Entry(name: name, kind: kind, validName: valid))
     }
     return entries
-  }
-}
-
-/// Reads a whole file, refusing one larger than `limit` bytes before reading it.
-func readFileBytes(path: String, limit: Int) throws(RasterError) -> [UInt8] {
-  do {
-    return try BoundedFile.read(path: path, limit: limit)
-  } catch {
-    switch error {
-    case .tooLarge(let bytes, let limit): throw .fileTooLarge(path: path, bytes: bytes, limit: limit)
-    default: throw .unreadableFile(path: path, reason: error.reason)
-    }
   }
 }

@@ -1,8 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-@testable import Guidelines
-import IconMetrics
+@testable import Guidelines  // ExampleDrawing and TextExamples: the rule examples' drawings
+@testable import IconMetrics
 import IconRaster
 import Testing
+
+/// A mask drawn with the rule examples' ``ExampleDrawing``.
+private func drawing(widthPt: Double = 24, heightPt: Double = 24, scale: Double = 2,
+                     _ body: (inout ExampleDrawing) -> Void) -> AlphaMask {
+  var d = ExampleDrawing(widthPt: widthPt, heightPt: heightPt, scale: scale)
+  body(&d)
+  return d.mask
+}
 
 /// Stroked capitals and digits on a 24 pt grid (y down), for the detector tests.
 enum StrokeLetters {
