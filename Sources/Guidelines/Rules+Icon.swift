@@ -253,7 +253,9 @@ public struct CanvasSizeRule: Rule {
       about 25×25 pt and at most 48×32 pt; toolbar and navigation bar about 22×22 pt (at most \
       28 pt); quick actions 35×35 pt; at @2x and @3x that is twice and three times as many pixels. \
       A canvas of a fraction of a point (45 px at @2x) is resampled by iOS and blurs. Icons of \
-      unknown role are skipped. Severity: error above the tab bar maximum, warning otherwise.
+      unknown role are skipped, and so are custom symbols (`.symbolset`): a symbol has no \
+      canvas, it is drawn at the bar's symbol point size. Severity: error above the tab bar \
+      maximum, warning otherwise.
       """,
     defaultSeverity: .error,
     examples: [
@@ -266,6 +268,9 @@ public struct CanvasSizeRule: Rule {
       RuleExample("a 25×25 pt tab bar icon",
                   icons: [.init(id: "tab", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.ring(cx: 12.5, cy: 12.5, r: 10, width: 2); return d.mask }(), role: .tabBar)],
                   target: "tab", triggers: false),
+      RuleExample("a custom symbol's template artboard of 19.5 pt is not a canvas",
+                  icons: [.init(id: "back.symbolset/back", mask: { var d = ExampleDrawing(widthPt: 19.5, heightPt: 19.5); d.ring(cx: 9.75, cy: 9.75, r: 7, width: 2); return d.mask }(), role: .toolbar)],
+                  target: "back.symbolset/back", triggers: false),
       RuleExample("an icon of unknown role is not checked",
                   icons: [.init(id: "any", mask: { var d = ExampleDrawing(widthPt: 50, heightPt: 40); d.ring(cx: 25, cy: 20, r: 15, width: 2); return d.mask }())],
                   target: "any", triggers: false),
@@ -274,7 +279,9 @@ public struct CanvasSizeRule: Rule {
   public func check(_ context: RuleContext<Self>) -> [Finding] {
     let tolerance = context.threshold(.tolerancePt)
     var findings: [Finding] = []
-    for icon in context.icons {
+    // A custom symbol has no canvas: it renders at the bar's symbol point size, whatever its
+    // template's artboard (10 wrong warnings on the real apps' symbol sets).
+    for icon in context.icons where !icon.isCustomSymbol {
       guard let canvas = icon.role.canvas else { continue }
       let w = icon.widthPt, h = icon.heightPt, scale = icon.scale
       let size = "\(fmt(w, 2))×\(fmt(h, 2)) pt"
@@ -411,7 +418,7 @@ public struct ShapeSizeRule: Rule {
   public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
     guard context.family.icons.count < Self.comparableFamily else { return [] }
-    return context.icons.compactMap { icon in
+    return context.icons.filter { !$0.isCustomSymbol }.compactMap { icon in
       let m = icon.metrics
       let w = m.extentPt.width, h = m.extentPt.height
       // Thin glyphs (an ellipsis, a minus) have no shape-class size.
@@ -445,4 +452,10 @@ public struct ShapeSizeRule: Rule {
         fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller") (about \(fmt(target, 0)) pt \(dimension))")
     }
   }
+}
+
+extension AuditIcon {
+  /// Whether the icon is a custom symbol (a `.symbolset`'s SVG template): it has no pixel canvas
+  /// and renders at the bar's symbol point size.
+  public var isCustomSymbol: Bool { path.contains(".symbolset/") }
 }
