@@ -36,6 +36,8 @@ public struct MeasuredIcon: Sendable {
   public var catalog: CatalogInfo?
   /// The icon's other PNG scales, compared with the analysed one.
   public var variants: [ScaleVariant] = []
+  /// A vector icon's document size in points (its PDF page or SVG size); nil for a PNG.
+  public var documentSizePt: RGBAImage.DocumentSize?
 
   /// The icon as the rules see it.
   public func auditIcon(family: String, role: IconRole) -> AuditIcon {
@@ -44,11 +46,14 @@ public struct MeasuredIcon: Sendable {
                            heightPx: heightPx, metrics: metrics, catalog: catalog, variants: variants,
                            compactMask: compactMask)
       icon.textDetection = textDetection
+      icon.documentSizePt = documentSizePt
       return icon
     }
-    return AuditIcon(id: id, path: path, family: family, role: role, scale: scale, widthPx: widthPx,
-                     heightPx: heightPx, metrics: metrics, catalog: catalog, variants: variants,
-                     maskLoader: maskLoader, signature: signature, textDetection: textDetection)
+    var icon = AuditIcon(id: id, path: path, family: family, role: role, scale: scale, widthPx: widthPx,
+                         heightPx: heightPx, metrics: metrics, catalog: catalog, variants: variants,
+                         maskLoader: maskLoader, signature: signature, textDetection: textDetection)
+    icon.documentSizePt = documentSizePt
+    return icon
   }
 }
 
@@ -226,6 +231,7 @@ public enum MeasurementPipeline {
       id: icon.id, name: icon.name, path: best.file.relativePath, files: icon.files, kind: best.file.kind,
       scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height, metrics: metrics,
       compactMask: nil, catalog: icon.catalog, variants: variants)
+    measured.documentSizePt = best.image.documentSizePt
     if let height = options.textMinimumHeightPx, let core {
       // One component (as measured) holds no two letters side by side: the text rule skips it.
       measured.textDetection = (height, metrics.components >= 2 ? TextDetector.detect(core, minimumHeightPx: height) : nil)

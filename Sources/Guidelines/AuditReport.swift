@@ -14,8 +14,9 @@ public struct AuditReport: Sendable {
   /// Inputs that could not be read (path, reason).
   public var unreadable: [(path: String, reason: String)]
   /// The audited folder's own name, when paths are relative to it (`iconaudit audit TabBar`): the
-  /// name the reports show for the family at the top level (whose `name` is ""). Not part of the
-  /// JSON report (family names there are paths, "" at the top).
+  /// name the reports show for the family at the top level (whose `name` is ""). In the JSON
+  /// report family names stay paths ("" at the top: drift and baselines key on them); the shown
+  /// name is beside them, as `displayName` (families) and `familyDisplayName` (groups, icons).
   public var rootName: String?
 
   /// How reports title a family: its folder path, else the audited folder's name, else

@@ -158,6 +158,15 @@ public struct AuditIcon: Sendable {
 
   public var widthPt: Double { Double(widthPx) / scale }
   public var heightPt: Double { Double(heightPx) / scale }
+
+  /// A vector icon's document size in points (its PDF page, its SVG's size), which its pixels
+  /// round to whole pixels; nil for a PNG.
+  public var documentSizePt: RGBAImage.DocumentSize?
+  /// The canvas in points as the app gets it: the document's size for a vector icon (Xcode makes
+  /// an image of that many points), else the pixels ÷ scale.
+  public var canvasPt: (width: Double, height: Double) {
+    documentSizePt.map { ($0.width, $0.height) } ?? (widthPt, heightPt)
+  }
 }
 
 /// A signature computed once, from any thread (two threads may both compute it: the same value).

@@ -104,10 +104,12 @@ public struct RuleExample: Sendable {
       let variants = icon.otherScales.map {
         ScaleVariant.compare(analysed: mask, other: $0, path: "\(icon.id)@\(Int($0.scale.rounded()))x.png")
       }
-      return AuditIcon(id: icon.id, path: icon.id + ".png", family: "example", role: icon.role, scale: icon.image.scale,
-                       widthPx: icon.image.width, heightPx: icon.image.height,
-                       metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask,
-                       catalog: icon.catalog, variants: variants)
+      var audited = AuditIcon(id: icon.id, path: icon.id + ".png", family: "example", role: icon.role, scale: icon.image.scale,
+                              widthPx: icon.image.width, heightPx: icon.image.height,
+                              metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask,
+                              catalog: icon.catalog, variants: variants)
+      audited.documentSizePt = icon.image.documentSizePt
+      return audited
     }
     let icons = StatePairing.assign(measured, suffixes: configuration.selectedSuffixes)
     return Auditor.audit(icons, configuration: configuration, references: references).findings

@@ -43,6 +43,27 @@ func fixedDecimal(_ value: Double, _ decimals: Int) -> String? {
   return text + "." + String(repeating: "0", count: places - digits.count) + digits
 }
 
+/// The indefinite article for `phrase` as it is spoken: "an" before a vowel sound ("an outline
+/// icon", "an 8 pt stroke", "an 11 pt glyph", "an 18×18 pt canvas"), "a" otherwise ("a filled
+/// icon", "a tab bar icon", "a 25 pt glyph", "a unit"). Numbers: "an" when the integer part starts
+/// with 8 (eight, eighty, eight hundred) or is 11 or 18 followed by a multiple of three digits
+/// (eleven, eighteen, eleven thousand).
+func article(_ phrase: String) -> String {
+  let lower = phrase.lowercased()
+  guard let first = lower.first else { return "a" }
+  if first.isNumber {
+    let digits = lower.prefix { $0.isNumber }
+    if first == "8" { return "an" }
+    return digits.count % 3 == 2 && (digits.hasPrefix("11") || digits.hasPrefix("18")) ? "an" : "a"
+  }
+  // A vowel letter, except where it sounds as a consonant (a unit, a user, a one-off).
+  for prefix in ["uni", "use", "usu", "uti", "one", "eu"] where lower.hasPrefix(prefix) { return "a" }
+  return "aeiou".contains(first) ? "an" : "a"
+}
+
+/// `phrase` with its indefinite article: "an outline", "a filled".
+func withArticle(_ phrase: String) -> String { article(phrase) + " " + phrase }
+
 /// Whether an icon carries a shadow or glow halo (at `drop_shadow`'s default thresholds). The
 /// halo's coverage enters both stroke estimates (a 2 pt glyph with a 40% shadow measures about
 /// 2.4 pt), so stroke comparisons skip such icons and `drop_shadow` reports them instead.
@@ -278,10 +299,10 @@ func canvasRoom(_ icon: AuditIcon, factor: Double) -> String? {
   }
   let name = CanvasSizeRule.roleName(icon.role)
   if w > limit.maximumWidth + 0.1 || h > limit.maximumHeight + 0.1 {
-    return note + " and than a \(name) icon may have (\(fmt(limit.maximumWidth, 0))×\(fmt(limit.maximumHeight, 0)) pt): "
+    return note + " and than \(withArticle(name)) icon may have (\(fmt(limit.maximumWidth, 0))×\(fmt(limit.maximumHeight, 0)) pt): "
       + "make it read larger without growing (a more compact drawing)"
   }
-  return note + ": widen the canvas to \(fmt(needW, 0))×\(fmt(needH, 0)) pt (a \(name) icon may have up to "
+  return note + ": widen the canvas to \(fmt(needW, 0))×\(fmt(needH, 0)) pt (\(withArticle(name)) icon may have up to "
     + "\(fmt(limit.maximumWidth, 0))×\(fmt(limit.maximumHeight, 0)) pt)"
 }
 
@@ -341,7 +362,7 @@ public struct StrokeWeightOutlierRule: Rule {
         icon,
         "stroke \(fmt(e.stroke.value)) pt (contour estimate \(fmt(e.strokeContour.value)) pt) is \(fmt(k))× the \(fmt(target)) pt of the other \(others) outline icons (M = \(fmt(e.stroke.z, 1)))",
         measured: e.stroke.value, expected: "\(fmt(target)) pt",
-        fix: "use a \(fmt(target)) pt stroke like the other \(others) icons",
+        fix: "use \(withArticle(fmt(target))) pt stroke like the other \(others) icons",
         severity: graded(grade, cap: context.severity)))
     }
     return findings
@@ -511,7 +532,7 @@ public struct StyleMismatchRule: Rule {
       let stroke = context.family.group(.outline).map { " against the family's \(fmt($0.strokeWeightPt.median)) pt" } ?? ""
       return context.finding(
         icon,
-        "\(filledAmongOutline ? "a filled" : "an outline") icon (density \(fmt(m.density)), stroke \(fmt(m.strokeWeightPt)) pt\(filledAmongOutline ? stroke : "")) among \(majorityCount) \(other) icons",
+        "\(withArticle(filledAmongOutline ? "filled" : "outline")) icon (density \(fmt(m.density)), stroke \(fmt(m.strokeWeightPt)) pt\(filledAmongOutline ? stroke : "")) among \(majorityCount) \(other) icons",
         measured: m.density,
         expected: "the family's style (\(other))",
         fix: fix,

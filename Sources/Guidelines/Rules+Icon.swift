@@ -2,6 +2,7 @@
 import FamilyAnalysis
 import Foundation
 import IconMetrics
+import IconRaster
 
 // Rules on one icon against the guidelines (not against its family). Thresholds are calibrated
 // on the 1745 Lucide icons (a professionally drawn outline family, 2-unit stroke on a 24-unit
@@ -228,7 +229,7 @@ public struct TooMuchDetailRule: Rule {
       guard m.detailDensity > limit else { return nil }
       return context.finding(
         icon,
-        "detail density \(fmt(m.detailDensity, 0)) is \(fmt(m.detailDensity / limit))× the readable limit \(fmt(limit, 0)) for a \(fmt(size, 1)) pt glyph with \(fmt(m.strokeWeightPt)) pt strokes (\(fmt(k, 0)) × size ÷ stroke)",
+        "detail density \(fmt(m.detailDensity, 0)) is \(fmt(m.detailDensity / limit))× the readable limit \(fmt(limit, 0)) for \(withArticle(fmt(size, 1))) pt glyph with \(fmt(m.strokeWeightPt)) pt strokes (\(fmt(k, 0)) × size ÷ stroke)",
         measured: m.detailDensity, expected: "≤ \(fmt(limit, 0))",
         fix: "simplify the drawing: fewer, larger features (drop small parts, merge close parallel lines)")
     }
@@ -265,6 +266,12 @@ public struct CanvasSizeRule: Rule {
       RuleExample("a toolbar icon of 45×45 px at @2x (22.5 pt)",
                   icons: [.init(id: "half", mask: { var d = ExampleDrawing(widthPt: 22.5, heightPt: 22.5); d.ring(cx: 11.25, cy: 11.25, r: 8, width: 2); return d.mask }(), role: .toolbar)],
                   target: "half", triggers: true),
+      RuleExample("a PDF tab bar icon whose page is 21.945×24.97 pt (rendered 44×50 px at @2x, which rounds it)",
+                  icons: [.init(id: "page", image: CanvasExamples.page(widthPt: 21.945, heightPt: 24.97), role: .tabBar)],
+                  target: "page", triggers: true),
+      RuleExample("a PDF tab bar icon whose page is 25×25 pt",
+                  icons: [.init(id: "page", image: CanvasExamples.page(widthPt: 25, heightPt: 25), role: .tabBar)],
+                  target: "page", triggers: false),
       RuleExample("a 25×25 pt tab bar icon",
                   icons: [.init(id: "tab", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.ring(cx: 12.5, cy: 12.5, r: 10, width: 2); return d.mask }(), role: .tabBar)],
                   target: "tab", triggers: false),
@@ -283,9 +290,14 @@ public struct CanvasSizeRule: Rule {
     // template's artboard (10 wrong warnings on the real apps' symbol sets).
     for icon in context.icons where !icon.isCustomSymbol {
       guard let canvas = icon.role.canvas else { continue }
-      let w = icon.widthPt, h = icon.heightPt, scale = icon.scale
+      // A vector's own size: its pixels are that size rounded (a 21.945 pt PDF page is 44 px at @2x).
+      let (w, h) = icon.canvasPt
+      let scale = icon.scale
       let size = "\(fmt(w, 2))×\(fmt(h, 2)) pt"
-      let pixels = "\(icon.widthPx)×\(icon.heightPx) px at @\(fmt(scale, 2))x"
+      let isVector = icon.documentSizePt != nil
+      let pixels = isVector
+        ? "the vector document (\(icon.widthPx)×\(icon.heightPx) px at @\(fmt(scale, 2))x)"
+        : "\(icon.widthPx)×\(icon.heightPx) px at @\(fmt(scale, 2))x"
       let role = Self.roleName(icon.role)
       if abs(w - w.rounded()) > tolerance || abs(h - h.rounded()) > tolerance {
         let wPt = max(1, w.rounded()), hPt = max(1, h.rounded())
@@ -293,7 +305,9 @@ public struct CanvasSizeRule: Rule {
           icon,
           "\(pixels) is \(size): not a whole number of points, so iOS resamples it and it blurs",
           measured: w, expected: "a whole number of points × \(fmt(scale, 2)) px",
-          fix: "make the canvas \(Int(wPt * scale))×\(Int(hPt * scale)) px (\(fmt(wPt, 0))×\(fmt(hPt, 0)) pt at @\(fmt(scale, 2))x)",
+          fix: isVector
+            ? "make the document's page (artboard) \(fmt(wPt, 0))×\(fmt(hPt, 0)) pt: Xcode makes an image of its size in points"
+            : "make the canvas \(Int(wPt * scale))×\(Int(hPt * scale)) px (\(fmt(wPt, 0))×\(fmt(hPt, 0)) pt at @\(fmt(scale, 2))x)",
           severity: graded(.warning, cap: context.severity)))
       }
       let nominal = "\(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt (\(Int(canvas.nominal * scale))×\(Int(canvas.nominal * scale)) px at @\(fmt(scale, 2))x)"
@@ -309,14 +323,14 @@ public struct CanvasSizeRule: Rule {
           "canvas \(size) (\(pixels)) is larger than the \(role) maximum \(maximum)",
           measured: max(w / canvas.maximumWidth, h / canvas.maximumHeight),
           expected: "about \(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt, at most \(maximum)",
-          fix: "redraw it on a \(nominal) canvas\(suffixHint)",
+          fix: "redraw it on \(withArticle(nominal)) canvas\(suffixHint)",
           severity: graded(icon.role == .tabBar ? .error : .warning, cap: context.severity)))
       } else if min(w, h) < canvas.minimum - tolerance {
         findings.append(context.finding(
           icon,
-          "canvas \(size) (\(pixels)) is smaller than the \(fmt(canvas.minimum, 0)) pt a \(role) icon needs (about \(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt)",
+          "canvas \(size) (\(pixels)) is smaller than the \(fmt(canvas.minimum, 0)) pt \(withArticle(role)) icon needs (about \(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt)",
           measured: min(w, h), expected: "at least \(fmt(canvas.minimum, 0)) pt a side, about \(fmt(canvas.nominal, 0)) pt",
-          fix: "redraw it on a \(nominal) canvas",
+          fix: "redraw it on \(withArticle(nominal)) canvas",
           severity: graded(.warning, cap: context.severity)))
       }
     }
@@ -447,7 +461,7 @@ public struct ShapeSizeRule: Rule {
       let factor = target / measured
       return context.finding(
         icon,
-        "a \(shape.rawValue) glyph \(fmt(measured, 1)) pt \(dimension) is \(fmt(ratio))× the \(fmt(target, 0)) pt the guideline gives \(shape.rawValue) \(kind) glyphs",
+        "\(withArticle(shape.rawValue)) glyph \(fmt(measured, 1)) pt \(dimension) is \(fmt(ratio))× the \(fmt(target, 0)) pt the guideline gives \(shape.rawValue) \(kind) glyphs",
         measured: ratio, expected: "\(fmt(t(.minimumRatio) * 100, 0))–\(fmt(t(.maximumRatio) * 100, 0))% of \(fmt(target, 0)) pt",
         fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller") (about \(fmt(target, 0)) pt \(dimension))")
     }
@@ -458,4 +472,17 @@ extension AuditIcon {
   /// Whether the icon is a custom symbol (a `.symbolset`'s SVG template): it has no pixel canvas
   /// and renders at the bar's symbol point size.
   public var isCustomSymbol: Bool { path.contains(".symbolset/") }
+}
+
+/// Drawings for the canvas examples.
+enum CanvasExamples {
+  /// A ring on a vector page of widthPt × heightPt pt, rendered at @2x as a renderer does (the
+  /// pixels rounded, the page's size kept).
+  static func page(widthPt: Double, heightPt: Double) -> RGBAImage {
+    var d = ExampleDrawing(widthPt: widthPt.rounded(), heightPt: heightPt.rounded())
+    d.ring(cx: widthPt.rounded() / 2, cy: heightPt.rounded() / 2, r: 9, width: 2)
+    var image = ExampleDrawing.image(d.mask)
+    image.documentSizePt = RGBAImage.DocumentSize(width: widthPt, height: heightPt)
+    return image
+  }
 }

@@ -230,11 +230,11 @@ public struct NotTemplateRenderingRule: Rule {
       case "template": return nil
       case "original":
         return context.finding(
-          icon, "a \(CanvasSizeRule.roleName(icon.role)) image set rendered as Original Image (\(catalog.contentsPath))",
+          icon, "\(withArticle(CanvasSizeRule.roleName(icon.role))) image set rendered as Original Image (\(catalog.contentsPath))",
           expected: "template-rendering-intent: template", fix: "set Render As to Template Image in the asset catalog")
       default:
         return context.finding(
-          icon, "a \(CanvasSizeRule.roleName(icon.role)) image set left at Render As: Default (\(catalog.contentsPath))",
+          icon, "\(withArticle(CanvasSizeRule.roleName(icon.role))) image set left at Render As: Default (\(catalog.contentsPath))",
           expected: "template-rendering-intent: template", fix: "set Render As to Template Image so it is a template everywhere",
           severity: min(.info, context.severity))
       }

@@ -7,6 +7,20 @@ public struct RGBAImage: Sendable, Equatable {
   /// Pixels per point.
   public var scale: Double
   public var pixels: [UInt8]
+  /// A vector document's own size in points (a PDF's page, an SVG's width and height), which the
+  /// pixel size rounds to whole pixels at `scale`: a 21.945 pt page is 44 px at @2x, but Xcode
+  /// makes a 21.945 pt image of it. nil for a PNG.
+  public var documentSizePt: DocumentSize?
+
+  /// A document's size in points.
+  public struct DocumentSize: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+      self.width = width
+      self.height = height
+    }
+  }
 
   /// - Precondition: `pixels.count == width * height * 4`.
   public init(width: Int, height: Int, scale: Double = 1, pixels: [UInt8]) {

@@ -121,6 +121,11 @@ public struct RenderHelper: Sendable, Hashable {
       answer.append(0)
       answer += le32(UInt32(image.width)) + le32(UInt32(image.height))
       answer += image.pixels
+      // The document's size in points: two IEEE doubles, little-endian (NaN for none).
+      for value in [image.documentSizePt?.width ?? .nan, image.documentSizePt?.height ?? .nan] {
+        let bits = value.bitPattern
+        answer += le32(UInt32(truncatingIfNeeded: bits)) + le32(UInt32(truncatingIfNeeded: bits >> 32))
+      }
     } catch {
       answer.append(1)
       let fields = error.wireFields
@@ -137,9 +142,18 @@ public struct RenderHelper: Sendable, Hashable {
     switch bytes[4] {
     case 0:
       guard bytes.count >= 13, width > 0, height > 0, width <= limits.maxSide, height <= limits.maxSide,
-        width * height <= limits.maxPixels, bytes.count == 13 + width * height * 4
+        width * height <= limits.maxPixels,
+        bytes.count == 13 + width * height * 4 || bytes.count == 13 + width * height * 4 + 16
       else { throw malformed }
-      return RGBAImage(width: width, height: height, scale: scale, pixels: Array(bytes[13...]))
+      let end = 13 + width * height * 4
+      var image = RGBAImage(width: width, height: height, scale: scale, pixels: Array(bytes[13..<end]))
+      guard bytes.count > end else { return image }  // no document size
+      func double(_ offset: Int) -> Double {
+        Double(bitPattern: UInt64(readLE32(bytes, offset)) | UInt64(readLE32(bytes, offset + 4)) << 32)
+      }
+      let w = double(end), h = double(end + 8)
+      if w.isFinite, h.isFinite { image.documentSizePt = RGBAImage.DocumentSize(width: w, height: h) }
+      return image
     case 1:
       let length = width
       guard bytes.count == 9 + length,

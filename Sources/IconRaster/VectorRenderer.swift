@@ -23,12 +23,14 @@ public enum VectorRenderer {
                                pixelSize: (width: Int, height: Int)? = nil,
                                limits: DecodeLimits = .default) throws(RasterError) -> RGBAImage {
     let size: (width: Int, height: Int)
+    var document: RGBAImage.DocumentSize?
     if let pixelSize {
       if let problem = SVGPreflight.problem(bytes) { throw .malformedSVG(path: path, detail: problem) }
       size = pixelSize
     } else {
       let pt = try svgSize(bytes, path: path)
       size = try canvasSize(pt, scale: scale, path: path, limits: limits, isPDF: false)
+      document = RGBAImage.DocumentSize(width: pt.width, height: pt.height)
     }
     try check(size, path: path, limits: limits, isPDF: false)
     var out: UnsafeMutablePointer<UInt8>? = nil
@@ -38,8 +40,10 @@ public enum VectorRenderer {
     }
     defer { ia_svg_free(out) }
     guard status == 0, let out else { throw .malformedSVG(path: path, detail: string(message)) }
-    return RGBAImage(premultipliedARGB32: UnsafeBufferPointer(start: out, count: size.width * size.height * 4),
-                     width: size.width, height: size.height, scale: scale)
+    var image = RGBAImage(premultipliedARGB32: UnsafeBufferPointer(start: out, count: size.width * size.height * 4),
+                          width: size.width, height: size.height, scale: scale)
+    image.documentSizePt = document
+    return image
   }
 
   /// The first page's size in points.
@@ -67,8 +71,10 @@ public enum VectorRenderer {
     }
     defer { ia_pdf_free(out) }
     guard status == 0, let out else { throw .malformedPDF(path: path, detail: string(message)) }
-    return RGBAImage(premultipliedARGB32: UnsafeBufferPointer(start: out, count: size.width * size.height * 4),
-                     width: size.width, height: size.height, scale: scale)
+    var image = RGBAImage(premultipliedARGB32: UnsafeBufferPointer(start: out, count: size.width * size.height * 4),
+                          width: size.width, height: size.height, scale: scale)
+    image.documentSizePt = RGBAImage.DocumentSize(width: pt.width, height: pt.height)
+    return image
   }
 
   /// The canvas for a document of `pt` points at `scale` px per pt, refused before any conversion

@@ -27,7 +27,7 @@ public enum JSONReportWriter {
   public static func writeUTF8Pieces(_ report: AuditReport, toolVersion: String) -> [[UInt8]] {
     // Nesting: {"icons": [icon, …], "findings": [finding, …], "family": {"families": [{"icons": [entry, …]}, …]}}.
     var icons = JSONObjectWriter.writtenInBatches([report.icons], indent: 1) { icon, out in
-      writeIcon(icon, into: &out, indent: 2)
+      writeIcon(icon, familyDisplayName: report.displayName(ofFamily: icon.family), into: &out, indent: 2)
     }[0]
     var findings = JSONObjectWriter.writtenInBatches([report.findings], indent: 1) { finding, out in
       writeFinding(finding, into: &out, indent: 2)
@@ -41,6 +41,7 @@ public enum JSONReportWriter {
         w.objects("families", report.families.indices) { f, w in
           let family = report.families[f]
           w.double("consistencyScore", family.consistencyScore)
+          w.string("displayName", report.displayName(ofFamily: family.name))
           w.written("icons", &familyIcons[f])
           w.string("majorityStyle", family.majorityStyle?.rawValue)
           w.strings("minorityStyleIcons", family.minorityStyleIcons)
@@ -54,6 +55,7 @@ public enum JSONReportWriter {
           w.object("effectiveSizePt") { writeSpread(group.effectiveSizePt, into: &$0) }
           w.object("extentPt") { writeSpread(group.extentPt, into: &$0) }
           w.string("family", family)
+          w.string("familyDisplayName", report.displayName(ofFamily: family))
           w.strings("members", group.members)
           w.object("perceivedSizePt") { writeSpread(group.perceivedSizePt, into: &$0) }
           w.object("strokeWeightContourPt") { writeSpread(group.strokeWeightContourPt, into: &$0) }
@@ -122,9 +124,13 @@ public enum JSONReportWriter {
 
   // MARK: - Writing straight into bytes (members in the byte order of their keys)
 
-  static func writeIcon(_ icon: AuditIcon, into out: inout [UInt8], indent: Int) {
+  /// - Parameter familyDisplayName: the family's name as the readable reports show it
+  ///   (``AuditReport/displayName(ofFamily:)``: the audited folder's own name for the icons at its top
+  ///   level, whose `family` is empty).
+  static func writeIcon(_ icon: AuditIcon, familyDisplayName: String, into out: inout [UInt8], indent: Int) {
     JSONObjectWriter.write(into: &out, indent: indent) { w in
       w.string("family", icon.family)
+      w.string("familyDisplayName", familyDisplayName)
       w.int("heightPx", icon.heightPx)
       w.string("id", icon.id)
       w.string("itemId", icon.itemId)

@@ -155,7 +155,8 @@ func goldenReport() -> AuditReport {
     func score(_ s: MetricScore) -> [String: Any] { ["value": s.value, "ratio": s.ratio, "z": s.z] }
     let icons: [Any] = try report.icons.map { icon in
       [
-        "id": icon.id, "path": icon.path, "family": icon.family, "role": icon.role.rawValue, "state": icon.state.rawValue,
+        "id": icon.id, "path": icon.path, "family": icon.family,
+        "familyDisplayName": report.displayName(ofFamily: icon.family), "role": icon.role.rawValue, "state": icon.state.rawValue,
         "itemId": icon.itemId, "scale": icon.scale, "widthPx": icon.widthPx, "heightPx": icon.heightPx,
         "metrics": try JSONSerialization.jsonObject(with: encoder.encode(icon.metrics)),
         "signature": icon.signature.map { JSONReportWriter.signatureHex($0) as Any } ?? NSNull(),
@@ -171,7 +172,7 @@ func goldenReport() -> AuditReport {
     let groups: [[String: Any]] = report.families.flatMap { family in
       family.groups.map { group in
         [
-          "family": family.name, "style": group.style.rawValue, "count": group.members.count, "members": group.members,
+          "family": family.name, "familyDisplayName": report.displayName(ofFamily: family.name), "style": group.style.rawValue, "count": group.members.count, "members": group.members,
           "effectiveSizePt": spread(group.effectiveSizePt), "perceivedSizePt": spread(group.perceivedSizePt),
           "strokeWeightPt": spread(group.strokeWeightPt), "strokeWeightContourPt": spread(group.strokeWeightContourPt),
           "detailDensity": spread(group.detailDensity), "extentPt": spread(group.extentPt),
@@ -180,7 +181,7 @@ func goldenReport() -> AuditReport {
     }
     let families: [Any] = report.families.map { family in
       [
-        "name": family.name, "consistencyScore": family.consistencyScore, "styleSplit": family.styleSplit,
+        "name": family.name, "displayName": report.displayName(ofFamily: family.name), "consistencyScore": family.consistencyScore, "styleSplit": family.styleSplit,
         "majorityStyle": family.majorityStyle.map { $0.rawValue as Any } ?? NSNull(),
         "minorityStyleIcons": family.minorityStyleIcons,
         "icons": family.icons.map { e in
