@@ -296,14 +296,16 @@ public struct CanvasSizeRule: Rule {
       let size = "\(fmt(w, 2))×\(fmt(h, 2)) pt"
       let isVector = icon.documentSizePt != nil
       let pixels = isVector
-        ? "the vector document (\(icon.widthPx)×\(icon.heightPx) px at @\(fmt(scale, 2))x)"
+        ? "a vector page, \(icon.widthPx)×\(icon.heightPx) px at @\(fmt(scale, 2))x"
         : "\(icon.widthPx)×\(icon.heightPx) px at @\(fmt(scale, 2))x"
       let role = Self.roleName(icon.role)
       if abs(w - w.rounded()) > tolerance || abs(h - h.rounded()) > tolerance {
         let wPt = max(1, w.rounded()), hPt = max(1, h.rounded())
         findings.append(context.finding(
           icon,
-          "\(pixels) is \(size): not a whole number of points, so iOS resamples it and it blurs",
+          isVector
+            ? "the vector page is \(size) (\(icon.widthPx)×\(icon.heightPx) px at @\(fmt(scale, 2))x): not a whole number of points, so iOS resamples it and it blurs"
+            : "\(pixels) is \(size): not a whole number of points, so iOS resamples it and it blurs",
           measured: w, expected: "a whole number of points × \(fmt(scale, 2)) px",
           fix: isVector
             ? "make the document's page (artboard) \(fmt(wPt, 0))×\(fmt(hPt, 0)) pt: Xcode makes an image of its size in points"
