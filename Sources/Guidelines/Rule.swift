@@ -208,34 +208,45 @@ public struct ScaleVariant: Sendable, Equatable {
   public var scale: Int
   public var widthPx: Int
   public var heightPx: Int
-  /// Coverage IoU (`AlphaMask.coverageIoU`) after resampling the analysed drawing onto this
-  /// file's grid; nil when the sizes are not in proportion (nothing to compare).
-  public var iou: Double?
-  public init(path: String, scale: Int, widthPx: Int, heightPx: Int, iou: Double?) {
+  /// How well this file agrees with the analysed drawing (see ``compare(analysed:other:path:)``);
+  /// nil when the sizes are not in proportion (nothing to compare).
+  public var correlation: Double?
+  public init(path: String, scale: Int, widthPx: Int, heightPx: Int, correlation: Double?) {
     self.path = path
     self.scale = scale
     self.widthPx = widthPx
     self.heightPx = heightPx
-    self.iou = iou
+    self.correlation = correlation
   }
 
-  /// Compares a file at another scale with the analysed drawing: when the pixel sizes are in
-  /// exact proportion to the scales, both are box-filtered onto the 1 px per pt grid (exact for
-  /// the integer ratios 2:1 and 3:1, so two exports of one drawing agree there whatever their
-  /// sub-pixel phase; a 3:2 resampling would smear a crisp @2x edge over two pixels) and their
-  /// coverage IoU is taken. When the canvas is not a whole number of points, the smaller file's
-  /// own grid is used.
+  /// The blur, in px of the coarser grid, under which two rasterisations of one drawing agree.
+  public static let blurSigmaPx = 1.0
+
+  /// Compares a file at another scale with the analysed drawing, at the coarser of the two
+  /// resolutions. When the pixel sizes are in exact proportion to the scales, the finer mask is
+  /// box-filtered onto the coarser one's grid (exact for the integer ratios 2:1 and 3:1, so an
+  /// exact downsample gives the coarser file itself), both are blurred with a Gaussian of
+  /// σ = ``blurSigmaPx`` (1 px of that grid) and compared by the peak of
+  /// ``Spectrum/normalizedCrossCorrelation(_:_:maxShift:)`` within ±1 px. The blur and the shift
+  /// absorb what rasterising the same drawing again at @1x does (pixel snapping, hinting, a
+  /// half-pixel offset, thin strokes that fall between pixels); a different drawing still
+  /// correlates poorly.
+  ///
+  /// - Complexity: O(W·H·⌈ratio⌉²) for the box filter plus O(P log P) for the blur and the
+  ///   correlation, W × H the coarser grid and P its padded size.
   public static func compare(analysed mask: AlphaMask, other: AlphaMask, path: String) -> ScaleVariant {
     let inProportion = Double(other.width) * mask.scale == Double(mask.width) * other.scale
       && Double(other.height) * mask.scale == Double(mask.height) * other.scale
-    var iou: Double?
-    if inProportion && other.width > 0 && other.height > 0 {
-      let widthPt = Double(other.width) / other.scale, heightPt = Double(other.height) / other.scale
-      let (w, h) = widthPt == widthPt.rounded() && heightPt == heightPt.rounded() && widthPt >= 1 && heightPt >= 1
-        ? (Int(widthPt), Int(heightPt)) : (other.width, other.height)
-      iou = mask.resampled(width: w, height: h).coverageIoU(other.resampled(width: w, height: h))
+    var correlation: Double?
+    if inProportion && other.width > 0 && other.height > 0 && mask.width > 0 && mask.height > 0 {
+      let (w, h) = other.width <= mask.width ? (other.width, other.height) : (mask.width, mask.height)
+      let a = Spectrum.gaussianBlur(mask.resampled(width: w, height: h), sigmaPx: blurSigmaPx, marginPx: 2)
+      let b = Spectrum.gaussianBlur(other.resampled(width: w, height: h), sigmaPx: blurSigmaPx, marginPx: 2)
+      let empty = a.coverage.allSatisfy { $0 == 0 } && b.coverage.allSatisfy { $0 == 0 }
+      correlation = empty ? 1 : Spectrum.normalizedCrossCorrelation(a, b, maxShift: 1).peak
     }
-    return ScaleVariant(path: path, scale: Int(other.scale.rounded()), widthPx: other.width, heightPx: other.height, iou: iou)
+    return ScaleVariant(path: path, scale: Int(other.scale.rounded()), widthPx: other.width, heightPx: other.height,
+                        correlation: correlation)
   }
 }
 
