@@ -93,7 +93,15 @@ public enum AuditFrontend {
     if measured.icons.isEmpty && failures.isEmpty { diagnostics.append(.nothingFound(paths: request.paths)) }
 
     let rootName = rootFolderName(request.paths)
-    let icons = auditIcons(measured.icons, configuration: configuration, rootName: rootName)
+    // Only bar icons meet the template and family rules (unless every image is asked for); the
+    // rest is listed in the summary with the reason.
+    let (kept, judgedOut) = barIcons(measured.icons, configuration: configuration, codeBarIcons: request.codeBarIcons,
+                                     pngScale: options.pngScale, rootName: rootName)
+    var icons = auditIcons(kept, configuration: configuration, rootName: rootName, codeBarIcons: request.codeBarIcons)
+    var folderNotes: [AuditScope.FolderNote] = []
+    if !configuration.allImages {
+      (icons, folderNotes) = CanvasFamilies.split(icons) { name in name.isEmpty ? (rootName ?? "(top level)") : name }
+    }
     // A role pattern that matches no icon is most likely written from another folder than the
     // audited PATH: say so, with a path it would have to match.
     if configuration.roleOverride == nil, let configurationPath = request.configurationPath, let example = icons.first?.path {
@@ -108,6 +116,10 @@ public enum AuditFrontend {
     diagnostics += readBack.map(AuditDiagnostic.unreadable)
     failures += readBack
     report.unreadable = failures.map { ($0.reportPath, $0.reason) }
+    report.scope = AuditScope(
+      imagesFound: icons.count + judgedOut.count + measured.skipped.count + failures.count, audited: icons.count,
+      leftOut: judgedOut + measured.skipped, unreadable: failures.count, folderNotes: folderNotes,
+      allImages: configuration.allImages)
 
     let recorded = report.findings
     var suppressed = 0
@@ -119,13 +131,48 @@ public enum AuditFrontend {
                        readBackDuringAudit: Set(readBack.map(\.reportPath)))
   }
 
-  /// The measured icons as the rules see them: each folder a family, roles from the configuration
-  /// (and the audited folder's own name), selected states paired with their items.
-  public static func auditIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration, rootName: String?) -> [AuditIcon] {
+  /// The measured icons as the rules see them: each folder a family (or the family the app's code
+  /// gives), roles from the configuration (`--role`, then role patterns), the app's code, then
+  /// folder names (and the audited folder's own name), selected states paired with their items.
+  public static func auditIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration, rootName: String?,
+                                codeBarIcons: [String: CodeBarIcon] = [:]) -> [AuditIcon] {
     // On all cores: matching the role patterns and folder names is string work for every icon.
     StatePairing.assign(measured.parallelMap { icon in
-      icon.auditIcon(family: PathText.parent(icon.id), role: configuration.role(forRelativePath: icon.path, rootName: rootName))
+      let code = codeBarIcons[icon.id]
+      return icon.auditIcon(family: code?.family ?? PathText.parent(icon.id),
+                            role: role(of: icon, configuration: configuration, code: code, rootName: rootName))
     }, suffixes: configuration.selectedSuffixes)
+  }
+
+  /// An icon's role: `--role`, a role pattern, the app's code, then folder names.
+  static func role(of icon: MeasuredIcon, configuration: AuditConfiguration, code: CodeBarIcon?, rootName: String?) -> IconRole {
+    if let code, configuration.roleOverride == nil, !configuration.roles.contains(where: { Glob.matches($0.pattern, icon.path) }) {
+      return code.role
+    }
+    return configuration.role(forRelativePath: icon.path, rootName: rootName)
+  }
+
+  /// The measured images split into bar icons (kept, in order) and the others with the reason
+  /// (``BarIconScope``); every image is kept under `allImages`.
+  /// - Complexity: O(n) judgements for n images.
+  public static func barIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration,
+                              codeBarIcons: [String: CodeBarIcon] = [:], pngScale: Int = 1,
+                              rootName: String?) -> (kept: [MeasuredIcon], leftOut: [AuditScope.LeftOut]) {
+    guard !configuration.allImages else { return (measured, []) }
+    let maximumSpread = configuration.threshold(.maximumSpread, of: TemplateNotMonochromeRule.self)
+    var kept: [MeasuredIcon] = []
+    var leftOut: [AuditScope.LeftOut] = []
+    for icon in measured {
+      let code = codeBarIcons[icon.id]
+      let verdict = BarIconScope.judge(
+        icon, role: role(of: icon, configuration: configuration, code: code, rootName: rootName), code: code,
+        maximumSpread: maximumSpread, sizeKnown: BarIconScope.sizeKnown(icon, pngScale: pngScale))
+      switch verdict {
+      case .barIcon: kept.append(icon)
+      case .leftOut(let reason, let detail): leftOut.append(AuditScope.LeftOut(path: icon.path, reason: reason, detail: detail))
+      }
+    }
+    return (kept, leftOut)
   }
 
   /// The audited folder's own name when the one PATH is a folder (report paths are relative to it,

@@ -19,6 +19,9 @@ public struct AuditRequest: Sendable {
   public var label: String?
   /// Called with (done, total) while the icons are measured.
   public var progress: (@Sendable (Int, Int) -> Void)?
+  /// The images the app's code puts in bars, by icon id (issue 21's scan of the app's code): each
+  /// is audited as a bar icon in its role (and family, when given), whatever it looks like.
+  public var codeBarIcons: [String: CodeBarIcon] = [:]
 
   public init(paths: [String], configuration: AuditConfiguration = AuditConfiguration(), configurationPath: String? = nil,
               options: MeasurementOptions = MeasurementOptions(), referencePath: String? = nil, baseline: Baseline? = nil,

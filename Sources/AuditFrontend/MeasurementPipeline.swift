@@ -148,6 +148,9 @@ public enum MeasurementPipeline {
     public var failures: [InputFailure]
     /// Notes on the inputs other than unreadable files (``AuditDiagnostic/skippedImages(count:types:examples:)``).
     public var diagnostics: [AuditDiagnostic]
+    /// Images found and skipped without being read (photos, other image types, catalog sets for
+    /// idioms not audited or without a file), for the summary of the report.
+    public var skipped: [AuditScope.LeftOut] = []
 
     /// The measurements as `measure` reports them.
     public var report: MeasurementReport {
@@ -179,7 +182,27 @@ public enum MeasurementPipeline {
       if let icon = result.icon { icons.append(icon) }
       failures += result.failures
     }
-    return Measurement(icons: icons, failures: failures, diagnostics: diagnostics)
+    var measurement = Measurement(icons: icons, failures: failures, diagnostics: diagnostics)
+    measurement.skipped = skippedImages(sets: found.skippedSets, files: skipped)
+    return measurement
+  }
+
+  /// The sets and files discovery skipped, as the summary counts them.
+  static func skippedImages(sets: [SkippedSet], files: [String]) -> [AuditScope.LeftOut] {
+    var items: [AuditScope.LeftOut] = sets.map { set in
+      switch set.reason {
+      case .otherImages(let types):
+        return .init(path: set.path, reason: set.reason.isPhoto ? .photo : .otherImageType, detail: types.joined(separator: ", "))
+      case .otherIdioms(let idioms): return .init(path: set.path, reason: .otherIdioms, detail: idioms.joined(separator: ", "))
+      case .noFile: return .init(path: set.path, reason: .noFile)
+      }
+    }
+    for file in files {
+      let type = (file.split(separator: ".").last.map { $0.uppercased() }) ?? ""
+      let photo = ["JPG", "JPEG", "HEIC", "HEIF", "AVIF"].contains(type)
+      items.append(.init(path: file, reason: photo ? .photo : .otherImageType, detail: type))
+    }
+    return items
   }
 
   struct Result: Sendable {

@@ -44,6 +44,10 @@ public struct AuditConfiguration: Sendable, Equatable {
   /// The asset catalog idioms audited (`"idioms"`, `--idioms`): iOS's (universal, iphone, ipad) by
   /// default; sets whose files are all for other idioms are skipped with the reason.
   public var idioms: [String] = AssetCatalog.defaultIdioms
+  /// Whether every image found is audited as a bar icon (`"allImages"`, `--all-images`); by
+  /// default only bar icons are (by role, the app's code, or their look), and a folder of
+  /// unrelated icons is compared within each canvas size.
+  public var allImages = false
 
   public init() {}
 

@@ -18,6 +18,15 @@ public struct AuditReport: Sendable {
   /// report family names stay paths ("" at the top: drift and baselines key on them); the shown
   /// name is beside them, as `displayName` (families) and `familyDisplayName` (groups, icons).
   public var rootName: String?
+  /// What the audit looked at (images found, audited as bar icons, left out by reason,
+  /// unreadable), for the summary at the top of each report; nil when the report was made without
+  /// the frontend (the writers then count the icons and unreadable inputs).
+  public var scope: AuditScope?
+
+  /// ``scope``, or the scope the icons and unreadable inputs alone make.
+  public var effectiveScope: AuditScope {
+    scope ?? AuditScope(imagesFound: icons.count + unreadable.count, audited: icons.count, unreadable: unreadable.count)
+  }
 
   /// How reports title a family: its folder path, else the audited folder's name, else
   /// "(top level)".

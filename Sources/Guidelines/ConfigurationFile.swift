@@ -27,7 +27,8 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 ///   "madFloor": 0.03,
 ///   "vectorScale": 2,
 ///   "pngScale": 2,
-///   "idioms": ["universal", "iphone", "ipad"]
+///   "idioms": ["universal", "iphone", "ipad"],
+///   "allImages": false
 /// }
 /// ```
 public enum ConfigurationFile {
@@ -74,7 +75,7 @@ public enum ConfigurationFile {
     }
     guard let object = root as? [String: Any] else { throw fail("the top level must be a JSON object") }
     var config = base
-    let known: Set<String> = ["version", "rules", "disable", "roles", "selectedSuffixes", "madFloor", "vectorScale", "pngScale", "idioms", "$schema"]
+    let known: Set<String> = ["version", "rules", "disable", "roles", "selectedSuffixes", "madFloor", "vectorScale", "pngScale", "idioms", "allImages", "$schema"]
     for key in object.keys.sorted() where !known.contains(key) {
       throw fail("unknown key '\(key)' (known: \(known.filter { $0 != "$schema" }.sorted().joined(separator: ", ")))")
     }
@@ -162,6 +163,10 @@ public enum ConfigurationFile {
         throw fail("'pngScale' must be 1, 2 or 3")
       }
       config.pngScale = number.intValue
+    }
+    if let all = object["allImages"] {
+      guard let number = all as? NSNumber, isBool(number) else { throw fail("'allImages' must be true or false") }
+      config.allImages = number.boolValue
     }
     if let idioms = object["idioms"] {
       guard let list = idioms as? [String] else { throw fail("'idioms' must be an array of idiom names") }

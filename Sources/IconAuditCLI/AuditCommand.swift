@@ -14,7 +14,12 @@ enum AuditCommand {
     discussion: """
       PATH is a PNG, SVG or PDF file or a folder (searched recursively). Each folder is a family;
       its role (tab bar, toolbar, …) comes from --role, the configuration's role patterns, or the
-      folder's name (TabBar, Toolbar, NavigationBar, QuickActions). With several PATHs, paths in the
+      folder's name (TabBar, Toolbar, NavigationBar, QuickActions). Only bar icons are audited:
+      those with a role, and otherwise those that look like one (one colour or
+      template-rendering-intent template, at most 60×40 pt); colour illustrations, app icons,
+      images larger than a bar allows and sets rendered as original are listed in the summary as
+      not audited, with the reason (--all-images audits them all). A folder of icons of no role on
+      several canvas sizes is compared within each canvas size. With several PATHs, paths in the
       reports start with each PATH's last path component (more when two end alike: a/Icons,
       b/Icons); keep the same PATHs between a baseline and the audits compared with it.
 
@@ -39,6 +44,7 @@ enum AuditCommand {
       OptionSpec("write-baseline", value: "FILE", help: "Record the current findings as a baseline in FILE."),
       OptionSpec("label", value: "NAME", help: "A release name stored in the JSON report (e.g. v2.4)."),
       OptionSpec("strict", help: "Warnings fail the audit too (exit 1)."),
+      OptionSpec("all-images", help: "Audit every image as a bar icon (default: only bar icons: by role, the app's code, or their look; the rest is listed in the summary)."),
       OptionSpec("path-prefix", value: "PREFIX", help: "The folder icon paths are under in sarif and github output, from the repository root (a / is added)."),
     ] + CommonOptions.reading,
     positionalName: "PATH…", minimumPositionals: 1)
@@ -61,6 +67,7 @@ enum AuditCommand {
       return Console.failed(error)
     }
     if let role = arguments.value("role") { request.configuration.roleOverride = IconRole(rawValue: role) }
+    if arguments.flag("all-images") { request.configuration.allImages = true }
     request.options = try CommonOptions.measurementOptions(arguments)
     if arguments.value("vector-scale") == nil { request.options.vectorScale = request.configuration.vectorScale }
     if arguments.value("png-scale") == nil { request.options.pngScale = request.configuration.pngScale }
@@ -105,8 +112,11 @@ enum AuditCommand {
 
   /// 2 when an input was unreadable or no icon was found (a mistyped or moved folder must not pass
   /// a CI gate), else 1 with error findings (or warnings, `--strict`), else 0.
+  /// Images read and found not to be bar icons are not "no icon found"; photos and sets of other
+  /// idioms alone are (nothing was read: a folder of JPEGs is most likely the wrong folder).
   static func exitCode(_ report: AuditReport, failures: [InputFailure], strict: Bool) -> ExitCode {
-    if !failures.isEmpty || report.icons.isEmpty { return .unreadableInput }
+    let scope = report.effectiveScope
+    if !failures.isEmpty || scope.audited + scope.notAudited.count == 0 { return .unreadableInput }
     let failing = report.findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     return failing ? .findings : .success
   }

@@ -7,7 +7,11 @@ import Guidelines
 public enum GitHubAnnotationWriter {
   /// `pathPrefix` is prepended to each icon path so that it is relative to the repository root.
   public static func write(_ report: AuditReport, pathPrefix: String = "") -> String {
-    var out = ""
+    // The summary first, as a notice without a file (shown in the run's annotations).
+    var out = "::notice title=\(property("iconaudit summary"))::\(data(report.effectiveScope.line))\n"
+    for note in report.effectiveScope.folderNotes {
+      out += "::notice title=\(property("iconaudit families"))::\(data(note.text))\n"
+    }
     for f in report.findings {
       let command = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "notice"
       var message = f.message

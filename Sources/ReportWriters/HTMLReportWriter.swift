@@ -71,6 +71,7 @@ public enum HTMLReportWriter {
       out += "<section class=\"panel empty\"><p>No icons were audited.</p></section>\n"
     }
     out += findingsSection(page)
+    out += notAuditedSection(page)
     out += unreadableSection(page)
     out += "</main>\n"
     out += footer(page, toolVersion: toolVersion, configurationDescription: configurationDescription)
@@ -128,6 +129,12 @@ public enum HTMLReportWriter {
     s += stat(r.count(.info), r.count(.info) == 1 ? "note" : "notes", "info", "#findings")
     if !r.unreadable.isEmpty { s += stat(r.unreadable.count, "unreadable", "error", "#unreadable") }
     s += "</div>\n"
+    // What was found and what was audited as bar icons, in one line; notes on folders split by canvas.
+    let scope = r.effectiveScope
+    s += "<p class=\"scope\">\(HTMLEscaping.escape(scope.line))"
+    if !scope.notAudited.isEmpty { s += " <a href=\"#not-audited\">Not audited</a>" }
+    s += "</p>\n"
+    for note in scope.folderNotes { s += "<p class=\"scope note\">\(HTMLEscaping.escape(note.text))</p>\n" }
     if !page.families.isEmpty {
       s += "<table class=\"families\"><thead><tr><th>Family</th><th>Role</th><th class=\"num\">Icons</th><th>Style</th>"
       s += "<th>Consistency</th><th class=\"num\">Errors</th><th class=\"num\">Warnings</th></tr></thead><tbody>\n"
@@ -175,6 +182,21 @@ public enum HTMLReportWriter {
     s += "</dl>\n<p class=\"muted\">Measured from pixels: sizes in points (px ÷ scale). Rule identifiers and thresholds: <code>iconaudit rules</code>. "
     s += "This page is self-contained and works offline; it depends only on the audited icons and the configuration.</p>\n</footer>\n"
     return s
+  }
+
+  // MARK: Images not audited as bar icons
+
+  static func notAuditedSection(_ page: HTMLPage) -> String {
+    let items = page.report.effectiveScope.notAudited
+    guard !items.isEmpty else { return "" }
+    var s = "<section class=\"panel\" id=\"not-audited\">\n<h2>Not audited as bar icons <span class=\"count\">\(items.count)</span></h2>\n"
+    s += "<p class=\"lede\">These images do not look like bar icons and nothing names them as such (a bar-named folder, a role pattern, the app's code); <code>--all-images</code> audits them.</p>\n"
+    s += "<details><summary>\(NumberText.plural(items.count, "image"))</summary><ul class=\"unreadable\">"
+    for item in items {
+      let reason = item.reason.text + (item.detail.map { " (\($0))" } ?? "")
+      s += "<li><code>\(HTMLEscaping.escape(item.path))</code><span>\(HTMLEscaping.escape(reason))</span></li>"
+    }
+    return s + "</ul></details>\n</section>\n"
   }
 
   // MARK: Unreadable inputs

@@ -45,6 +45,7 @@ enum HTMLStylesheet {
     .stat{min-width:104px;padding:10px 14px;border-radius:12px;background:var(--bg);display:flex;flex-direction:column;text-decoration:none;color:inherit}
     .stat b{font-size:26px;line-height:1.1;font-variant-numeric:tabular-nums;font-weight:650}
     .stat span{font-size:12px;color:var(--muted)}
+    .scope{flex-basis:100%;margin:0;color:var(--muted);font-size:13px;max-width:110ch}
     .stat.error:not(.zero){background:var(--error-bg)}.stat.error:not(.zero) b{color:var(--error)}
     .stat.warning:not(.zero){background:var(--warning-bg)}.stat.warning:not(.zero) b{color:var(--warning)}
     .stat.info:not(.zero) b{color:var(--info)}

@@ -68,9 +68,31 @@ public enum JSONReportWriter {
       w.string("label", report.label)
       w.int("schemaVersion", schemaVersion)
       w.object("summary") { w in
+        let scope = report.effectiveScope
+        w.bool("allImages", scope.allImages)
+        w.int("auditedAsBarIcons", scope.audited)
+        w.object("byReason") { w in
+          let counts = Dictionary(uniqueKeysWithValues: scope.countsByReason.map { ($0.reason, $0.count) })
+          // Every reason, in the byte order of its key.
+          for (key, reason) in reasonKeys { w.int(key, counts[reason] ?? 0) }
+        }
         w.int("errors", report.count(.error))
+        w.objects("folderNotes", scope.folderNotes) { note, w in
+          w.string("folder", note.folder)
+          w.string("text", note.text)
+        }
         w.int("icons", report.icons.count)
+        w.int("imagesFound", scope.imagesFound)
         w.int("infos", report.count(.info))
+        w.objects("leftOut", scope.leftOut) { item, w in
+          w.string("detail", item.detail)
+          w.bool("notAuditedAsBarIcon", item.reason.isJudged)
+          w.string("path", item.path)
+          w.string("reason", item.reason.rawValue)
+          w.string("text", item.reason.text)
+        }
+        w.int("notAuditedAsBarIcons", scope.notAudited.count)
+        w.int("skipped", scope.skipped.count)
         w.int("unreadable", report.unreadable.count)
         w.int("warnings", report.count(.warning))
       }
@@ -84,6 +106,13 @@ public enum JSONReportWriter {
       }
     }
   }
+
+  /// The summary's `byReason` keys (each reason's raw value), in byte order.
+  static let reasonKeys: [(StaticString, AuditScope.Reason)] = [
+    ("appIcon", .appIcon), ("colourIllustration", .colourIllustration), ("colourImage", .colourImage),
+    ("noFile", .noFile), ("originalRendering", .originalRendering), ("otherIdioms", .otherIdioms),
+    ("otherImageType", .otherImageType), ("photo", .photo), ("tooLarge", .tooLarge),
+  ]
 
   /// The families' consistency scores averaged over their icons (100 without icons).
   static func overallConsistency(_ report: AuditReport) -> Double {

@@ -22,6 +22,10 @@ public enum MarkdownReportWriter {
     out += " in " + NumberText.plural(report.icons.count, "icon")
     if !report.unreadable.isEmpty { out += ", " + NumberText.plural(report.unreadable.count, "unreadable file") }
     out += "\n\n"
+    let scope = report.effectiveScope
+    out += escape(scope.line) + "\n\n"
+    for note in scope.folderNotes { out += "- Note: " + escape(note.text) + "\n" }
+    if !scope.folderNotes.isEmpty { out += "\n" }
     if let label = report.label { out += "Release: \(escape(label))  \n" }
     let scores = report.families.map { "\(escape(report.displayName(ofFamily: $0.name))) \(String(format: "%.0f", $0.consistencyScore))/100" }
     if !scores.isEmpty { out += "Consistency: " + scores.joined(separator: " · ") + "\n\n" }
@@ -62,6 +66,15 @@ public enum MarkdownReportWriter {
       }
       if ordered.count > visibleFindings { out += "\n</details>\n" }
       out += "\n"
+    }
+    let leftOut = scope.notAudited
+    if !leftOut.isEmpty {
+      out += "### Not audited as bar icons\n\n<details><summary>\(NumberText.plural(leftOut.count, "image")) (--all-images audits them)</summary>\n\n"
+      out += "| image | reason |\n|---|---|\n"
+      for item in leftOut {
+        out += "| \(escape(item.path)) | \(escape(item.reason.text + (item.detail.map { " (\($0))" } ?? ""))) |\n"
+      }
+      out += "\n</details>\n\n"
     }
     if !report.unreadable.isEmpty {
       out += "### Unreadable files\n\n"

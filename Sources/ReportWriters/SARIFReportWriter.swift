@@ -44,6 +44,19 @@ public enum SARIFReportWriter {
       "results": .array(results),
       "columnKind": .string("unicodeCodePoints"),
     ]
+    // The summary as the run's property bag (SARIF §3.8): what was found and audited as bar icons.
+    let scope = report.effectiveScope
+    var byReason: [String: JSONValue] = [:]
+    for (reason, count) in scope.countsByReason { byReason[reason.rawValue] = .int(count) }
+    run["properties"] = .object(["summary": .object([
+      "imagesFound": .int(scope.imagesFound),
+      "auditedAsBarIcons": .int(scope.audited),
+      "notAuditedAsBarIcons": .int(scope.notAudited.count),
+      "skipped": .int(scope.skipped.count),
+      "unreadable": .int(report.unreadable.count),
+      "byReason": .object(byReason),
+      "text": .string(scope.line),
+    ])])
     if !report.unreadable.isEmpty {
       let notifications = report.unreadable.map { notification(path: $0.path, reason: $0.reason) }
       let invocation: [String: JSONValue] = [

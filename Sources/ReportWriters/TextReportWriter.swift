@@ -48,6 +48,11 @@ public enum TextReportWriter {
       out += "\n"
       return out
     }.joined()
+    // The summary first: what was found, what was audited as bar icons, what was left out and why.
+    let scope = report.effectiveScope
+    var top = PlainText.field(scope.line) + "\n"
+    for note in scope.folderNotes { top += "note: " + PlainText.field(note.text) + "\n" }
+    out = top + "\n" + out
     if report.findings.isEmpty {
       // Only when the audit saw something to judge: "No findings." above unreadable files, or for
       // a folder without icons, reads as a clean bill of health.
@@ -64,6 +69,10 @@ public enum TextReportWriter {
         out += "\(PlainText.field(finding.path)): \(severity): \(PlainText.field(finding.message)) [\(finding.ruleId)]\n"
         if let fix = finding.fix { out += "    fix: \(PlainText.field(fix))\n" }
       }
+    }
+    for item in scope.notAudited {
+      out += "\(PlainText.field(item.path)): not audited as a bar icon: \(item.reason.text)"
+        + (item.detail.map { " (\(PlainText.field($0)))" } ?? "") + "\n"
     }
     for item in report.unreadable {
       out += "\(PlainText.field(item.path)): " + paint("unreadable", "31") + ": \(PlainText.field(item.reason))\n"

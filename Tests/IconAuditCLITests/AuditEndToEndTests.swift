@@ -38,7 +38,7 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     #expect(icons.count == 8 && icons.allSatisfy { $0["role"] as? String == "tabBar" && !($0["id"] as! String).contains("/") })
     // The reports call the family by the folder's name, not "(top level)".
     let text = try runTool(["audit", root + "/TabBar"]).stdout
-    #expect(text.hasPrefix("TabBar  8 icons"), "\(text.prefix(80))")
+    #expect(text.hasPrefix("8 images found: 8 audited as bar icons\n\nTabBar  8 icons"), "\(text.prefix(80))")
     let markdown = try runTool(["audit", "--format", "markdown", root + "/TabBar"]).stdout
     #expect(markdown.contains("### TabBar\n") && !markdown.contains("(top level)"))
     let html = try runTool(["audit", "--format", "html", root + "/TabBar"]).stdout

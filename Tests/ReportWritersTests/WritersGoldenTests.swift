@@ -201,7 +201,11 @@ func goldenReport() -> AuditReport {
       "summary": [
         "icons": report.icons.count, "errors": report.count(.error), "warnings": report.count(.warning),
         "infos": report.count(.info), "unreadable": report.unreadable.count,
-      ],
+        "allImages": report.effectiveScope.allImages, "auditedAsBarIcons": report.effectiveScope.audited,
+        "imagesFound": report.effectiveScope.imagesFound, "notAuditedAsBarIcons": report.effectiveScope.notAudited.count,
+        "skipped": report.effectiveScope.skipped.count, "folderNotes": [] as [Any], "leftOut": [] as [Any],
+        "byReason": Dictionary(uniqueKeysWithValues: AuditScope.Reason.allCases.map { ($0.rawValue, 0) }),
+      ] as [String: Any],
       "unreadable": report.unreadable.map { ["path": $0.path, "reason": $0.reason] },
       "icons": icons,
       "findings": findings,
@@ -245,7 +249,9 @@ func goldenReport() -> AuditReport {
   }
 
   @Test func githubCommandsEscapeProperties() {
-    let lines = Self.outputs[4].1.split(separator: "\n")
+    var lines = Self.outputs[4].1.split(separator: "\n")
+    // The summary first, a notice without a file.
+    #expect(lines.removeFirst() == "::notice title=iconaudit summary::11 images found: 10 audited as bar icons, 1 unreadable")
     #expect(lines.count == Self.report.findings.count + 1)
     #expect(lines.allSatisfy { $0.hasPrefix("::error file=App/") || $0.hasPrefix("::warning file=App/") || $0.hasPrefix("::notice file=App/") })
     #expect(lines.allSatisfy { !$0.dropFirst(2).contains("\n") })

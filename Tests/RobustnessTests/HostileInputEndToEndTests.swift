@@ -361,7 +361,7 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
     try shell.run()
     shell.waitUntilExit()
     let logged = try String(contentsOfFile: log, encoding: .utf8)
-    #expect([0, 1].contains(shell.terminationStatus) && logged.hasPrefix("earlier lines\nToolbar  "), "\(logged.prefix(60))")
+    #expect([0, 1].contains(shell.terminationStatus) && logged.hasPrefix("earlier lines\n") && logged.contains(" audited as bar icons\n\nToolbar  "), "\(logged.prefix(60))")
     // Files that only mention iconaudit are the user's: not replaced.
     for (name, text) in [("NOTES.md", "# App\nwe check icons with iconaudit\n"), ("ci.yml", "- run: iconaudit audit App --format github\n"),
                          ("package.json", #"{"scripts": {"lint": "iconaudit audit icons"}}"#),
