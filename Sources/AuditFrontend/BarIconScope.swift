@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Guidelines
+import IconMetrics
 import IconRaster
+import IconSupport
 
 /// What the app's code says of an image it puts in a bar: the hook through which a scan of the
 /// app's code (issue 21) tells the audit which images are bar icons, whatever they look like.
