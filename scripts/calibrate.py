@@ -911,12 +911,13 @@ METHOD = """\
   icons of Papirus, Breeze and Yaru get a 2 px margin (their viewBox is 80% of the canvas). Rendered by
   rsvg-convert, then made template images (RGB black, the alpha is the coverage). Drawings whose name
   says they are letters, digits or logos are left out (text is flagged on purpose).
-- Untouched: families of 5–40 icons sampled per source. Injected: the same families with one icon
+- Untouched: families of 5–40 icons sampled per source (MDI: its `-outline` drawings only, since its
+  base drawings mix filled icons and line drawings, a real mix of styles rather than an untouched family). Injected: the same families with one icon
   changed (scaled about the canvas centre: 0.8× among the family as it ships; for 1.2×, whose glyphs
   would be clipped by the canvas, the family is drawn at 1/1.2 and the victim as it ships;
   stroke-width scaled, Phosphor's ×1.5 is its bold weight; a filled version; an icon of another
   family whose stroke differs by ≥ 1.33× or whose style differs: Phosphor thin (0.5 pt at 24 pt), light (1.1 pt) or fill into Lucide and Tabler (2 pt); Lucide, Tabler
-  or Tabler filled into Phosphor (1.5 pt); Phosphor thin or light into MDI (2 pt strokes and fills);
+  or Tabler filled into Phosphor (1.5 pt); Phosphor thin or light into MDI `-outline` (2 pt);
   Phosphor thin, Lucide or Tabler into the symbolic themes). Precision counts every error on another
   icon of those families, and an error of another rule on the injected icon, as false.
 - Filled versions (the filled intruders and the selected states of outline+filled pairs) are only

@@ -272,10 +272,14 @@ class Tabler(Source):
 
 
 class MaterialDesign(Source):
-    """Material Design Icons: the default drawings are filled; `X-outline` is the outline of `X`."""
+    """Material Design Icons: the default drawings are filled; `X-outline` is the outline of `X`.
+
+    Untouched MDI families are drawn from the `X-outline` drawings only: the base drawings mix
+    filled icons (those with an `-outline` twin) and line drawings (those without), a real mix of
+    two styles, not an untouched family."""
 
     key, label = "mdi", "Material Design Icons"
-    main_style, filled_style, outline_style = "base", "base", "outline"
+    main_style, filled_style, outline_style = "outline", "base", "outline"
 
     def __init__(self, cache: Path):
         self.package, self.version = PYPI["mdi"]
@@ -294,7 +298,7 @@ class MaterialDesign(Source):
         self._svgs: dict[str, str] = json.loads(dump.read_text())
 
     def names(self, style=None):
-        if style == "outline":
+        if (style or self.main_style) == "outline":
             return sorted(n[:-8] for n in self._svgs if n.endswith("-outline") and n[:-8] in self._svgs
                           and not is_texty(n[:-8]))
         return sorted(n for n in self._svgs if not n.endswith("-outline") and not is_texty(n))
