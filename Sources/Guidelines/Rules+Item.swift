@@ -211,7 +211,9 @@ public struct ScaleVariantMismatchRule: Rule {
     identifier: "scale_variant_mismatch", name: "Scale Variant Mismatch", scope: .item,
     rationale: """
       An icon's @1x, @2x and @3x files are one drawing at three resolutions: their pixel sizes \
-      must be in exact 1:2:3 proportion (or iOS scales them and they blur), and the drawings \
+      must be in exact 1:2:3 proportion (or iOS scales them and they blur; an error, a warning \
+      when every file is within a pixel of its size, an export that rounded a fractional canvas \
+      and blurs only slightly), and the drawings \
       must agree, or the icon changes with the device. They are compared at the coarser \
       resolution: the finer file box-filtered onto the coarser grid (an exact downsample then is \
       the coarser file itself), both blurred by σ = 1 px, correlated (NCC) within ±1 px. A \
@@ -258,11 +260,18 @@ public struct ScaleVariantMismatchRule: Rule {
           "@\(variant.scale)x \(fmt(Double(icon.widthPx) * Double(variant.scale) / icon.scale, 1))×"
             + "\(fmt(Double(icon.heightPx) * Double(variant.scale) / icon.scale, 1)) px"
         }
+        // Every file within a pixel of its size (an export that rounded a fractional canvas):
+        // iOS resamples it by a pixel, a slight blur, not a broken icon: a warning.
+        let slip = disproportionate.allSatisfy { variant in
+          abs(Double(variant.widthPx) - Double(icon.widthPx) * Double(variant.scale) / icon.scale) <= 1
+            && abs(Double(variant.heightPx) - Double(icon.heightPx) * Double(variant.scale) / icon.scale) <= 1
+        }
         findings.append(context.finding(
           icon,
-          "pixel sizes are not in proportion to the scales (\(sizes))",
+          "pixel sizes are not in proportion to the scales (\(sizes))" + (slip ? ": off by a pixel, so iOS resamples it and it blurs slightly" : ""),
           expected: expected.joined(separator: ", "),
-          fix: "export @1x, @2x and @3x from one canvas size in points (\(fmt(icon.widthPt, 1))×\(fmt(icon.heightPt, 1)) pt)"))
+          fix: "export @1x, @2x and @3x from one canvas size in points (\(fmt(icon.widthPt, 1))×\(fmt(icon.heightPt, 1)) pt)",
+          severity: graded(slip ? .warning : .error, cap: context.severity)))
       }
     }
     return findings

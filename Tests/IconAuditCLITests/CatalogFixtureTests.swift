@@ -276,7 +276,9 @@ struct FixtureCatalog {
     let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
     let findings = (report["findings"] as! [[String: Any]]).filter { $0["ruleId"] as? String == "scale_variant_mismatch" }
     #expect(findings.count == 1, "\(findings)")
-    #expect(findings.first?["message"] as? String == "pixel sizes are not in proportion to the scales (@1x 20×24, @2x 40×47, @3x 60×71)")
+    #expect(findings.first?["message"] as? String == "pixel sizes are not in proportion to the scales (@1x 20×24, @2x 40×47, @3x 60×71): off by a pixel, so iOS resamples it and it blurs slightly")
+    // Every file within a pixel of its size: an export slip, a warning.
+    #expect(findings.first?["severity"] as? String == "warning")
     #expect(findings.first?["expected"] as? String == "@1x 20×23.7 px, @2x 40×47.3 px")
     let text = try runTool(["audit", root])
     #expect(text.stdout.components(separatedBy: "not in proportion").count == 2, "\(text.stdout)")
