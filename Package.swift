@@ -46,12 +46,14 @@ let package = Package(
     .target(name: "Guidelines", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "FamilyAnalysis"]),
     .target(name: "ReportWriters", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "FamilyAnalysis", "Guidelines"]),
     // The audit as a library call: measuring, judging, baselines, snapshots; prints nothing.
-    .target(name: "AuditFrontend", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "Guidelines", "ReportWriters"]),
+    .target(name: "AuditFrontend", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "Guidelines", "ReportWriters", "AppCodeScan"]),
     .target(name: "ArgumentParsing"),
+    // Which images an app's code, storyboards and SwiftUI views put in bars (read as text).
+    .target(name: "AppCodeScan"),
     // The command line: parses, calls the frontend, prints, picks the exit code.
     .target(
       name: "IconAuditCLI",
-      dependencies: ["ArgumentParsing", "IconSupport", "IconRaster", "Guidelines", "ReportWriters", "AuditFrontend"]
+      dependencies: ["ArgumentParsing", "IconSupport", "IconRaster", "Guidelines", "ReportWriters", "AuditFrontend", "AppCodeScan"]
     ),
     .executableTarget(name: "iconaudit", dependencies: ["IconAuditCLI"]),
     // Kernel timings for scripts/bench (release builds only).
@@ -75,6 +77,7 @@ let package = Package(
     // Guidelines: the text detector's tests draw with the rule examples' `ExampleDrawing`.
     .testTarget(name: "IconMetricsTests", dependencies: ["IconRaster", "IconMetrics", "Guidelines", "TestSupport"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+    .testTarget(name: "AppCodeScanTests", dependencies: ["AppCodeScan"]),
     .testTarget(name: "FamilyAnalysisTests", dependencies: ["IconRaster", "IconMetrics", "FamilyAnalysis", "TestSupport"]),
     .testTarget(name: "GuidelinesTests", dependencies: ["IconRaster", "IconMetrics", "FamilyAnalysis", "Guidelines"]),
     .testTarget(
@@ -84,7 +87,7 @@ let package = Package(
     ),
     .testTarget(
       name: "IconAuditCLITests",
-      dependencies: ["IconRaster", "IconMetrics", "Guidelines", "ReportWriters", "AuditFrontend", "TestSupport"]
+      dependencies: ["IconRaster", "IconMetrics", "Guidelines", "ReportWriters", "AuditFrontend", "AppCodeScan", "TestSupport"]
     ),
     .testTarget(
       name: "RobustnessTests",

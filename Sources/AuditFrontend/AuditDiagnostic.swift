@@ -22,6 +22,8 @@ public enum AuditDiagnostic: Sendable, Equatable, CustomStringConvertible {
   case rolePatternMatchesNothing(configurationPath: String, pattern: String, examplePath: String)
   /// Findings left out because the baseline records them.
   case suppressedByBaseline(count: Int)
+  /// What reading the app's code has to say (a skipped source file, images left out).
+  case codeNote(String)
 
   /// The message, without the `iconaudit: ` the command line puts before it.
   public var description: String {
@@ -52,6 +54,8 @@ public enum AuditDiagnostic: Sendable, Equatable, CustomStringConvertible {
         + "(patterns match report paths, relative to the audited PATH, such as '\(examplePath)')"
     case let .suppressedByBaseline(count):
       return "\(count) findings in the baseline not reported"
+    case let .codeNote(note):
+      return "app code: " + note
     }
   }
 }

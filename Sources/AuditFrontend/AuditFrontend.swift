@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AppCodeScan
 import Foundation
 import Guidelines
+import IconRaster
 import IconSupport
 import ReportWriters
 
@@ -86,6 +88,22 @@ public enum AuditFrontend {
       }
     }
 
+    // The app's code: only its bar icons (and what the configuration names) are measured.
+    var appBarIcons: (map: BarIconMap, unusedSelected: [String: String])?
+    if let code = request.appCode {
+      diagnostics += code.notes.map { .codeNote($0) }
+      let discovered = IconDiscovery.discoverAll(request.paths, idioms: options.idioms).icons
+      let map = BarIconMap(code: code, catalogIds: discovered.map(\.id))
+      if map.entries.isEmpty {
+        diagnostics.append(.codeNote("no image set of a catalog is put in a bar by the code (\(code.uses.count) uses in \(code.filesScanned) files): every image set is audited by folder"))
+      } else {
+        let selection = selection(map, discovered: discovered, configuration: configuration)
+        options.iconIds = selection.measure
+        appBarIcons = (map, selection.unusedSelected)
+        let left = discovered.count - selection.measure.count
+        if left > 0 { diagnostics.append(.codeNote("\(left) image set\(left == 1 ? "" : "s") not put in a bar by the code left out (name them with a role pattern in the configuration to audit them)")) }
+      }
+    }
     let measured = MeasurementPipeline.run(paths: request.paths, options: options, progress: request.progress)
     diagnostics += measured.diagnostics
     failures += measured.failures
@@ -94,10 +112,18 @@ public enum AuditFrontend {
 
     let rootName = rootFolderName(request.paths)
     // Only bar icons meet the template and family rules (unless every image is asked for); the
-    // rest is listed in the summary with the reason.
-    let (kept, judgedOut) = barIcons(measured.icons, configuration: configuration, codeBarIcons: request.codeBarIcons,
+    // rest is listed in the summary with the reason. An app's code names its bar icons first.
+    var codeBarIcons = request.codeBarIcons
+    if let appBarIcons {
+      for (id, entry) in appBarIcons.map.entries {
+        codeBarIcons[id] = CodeBarIcon(role: IconRole(rawValue: entry.role.rawValue) ?? .unknown, family: entry.family)
+      }
+      for (id, item) in appBarIcons.unusedSelected { codeBarIcons[id] = codeBarIcons[item] }
+    }
+    let (kept, judgedOut) = barIcons(measured.icons, configuration: configuration, codeBarIcons: codeBarIcons,
                                      pngScale: options.pngScale, rootName: rootName)
-    var icons = auditIcons(kept, configuration: configuration, rootName: rootName, codeBarIcons: request.codeBarIcons)
+    var icons = appBarIcons.map { appCodeIcons(kept, map: $0.map, unusedSelected: $0.unusedSelected, configuration: configuration, rootName: rootName) }
+      ?? auditIcons(kept, configuration: configuration, rootName: rootName, codeBarIcons: request.codeBarIcons)
     var folderNotes: [AuditScope.FolderNote] = []
     if !configuration.allImages {
       (icons, folderNotes) = CanvasFamilies.split(icons) { name in name.isEmpty ? (rootName ?? "(top level)") : name }
@@ -111,6 +137,7 @@ public enum AuditFrontend {
     }
     var report = Auditor.audit(icons, configuration: configuration, references: references, label: request.label)
     report.rootName = rootName
+    if let appBarIcons { report.barIconsInCode = barIconRows(appBarIcons.map) }
     // A drawing a rule could not read back (its file changed or went away meanwhile) is unreadable.
     let readBack = options.readBackFailures.all
     diagnostics += readBack.map(AuditDiagnostic.unreadable)

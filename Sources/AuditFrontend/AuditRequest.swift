@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AppCodeScan
 import Guidelines
 
 /// What to audit and how: the input of ``AuditFrontend/run(_:)``.
@@ -17,6 +18,9 @@ public struct AuditRequest: Sendable {
   public var baseline: Baseline?
   /// A release name stored in the report.
   public var label: String?
+  /// The bar icon uses of the app's code (``AppCode/scan(folder:limits:)`` of the one PATH): when
+  /// set and some resolve to image sets, the families are those the code makes.
+  public var appCode: AppCode?
   /// Called with (done, total) while the icons are measured.
   public var progress: (@Sendable (Int, Int) -> Void)?
   /// The images the app's code puts in bars, by icon id (issue 21's scan of the app's code): each
@@ -25,7 +29,8 @@ public struct AuditRequest: Sendable {
 
   public init(paths: [String], configuration: AuditConfiguration = AuditConfiguration(), configurationPath: String? = nil,
               options: MeasurementOptions = MeasurementOptions(), referencePath: String? = nil, baseline: Baseline? = nil,
-              label: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) {
+              label: String? = nil, appCode: AppCode? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) {
+    self.appCode = appCode
     self.paths = paths
     self.configuration = configuration
     self.configurationPath = configurationPath

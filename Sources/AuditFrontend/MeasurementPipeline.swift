@@ -102,6 +102,8 @@ public struct MeasurementOptions: Sendable {
   /// measurements cost more than linear time in the canvas (a 72 KB PNG of a filled 4096 px square
   /// took 85 s), and bar icons are a few hundred pixels at most.
   public var maxAnalysisSide = 1024
+  /// When set, only the discovered icons with these ids are measured (an app's bar icons).
+  public var iconIds: Set<String>?
   public init() {}
 }
 
@@ -168,6 +170,7 @@ public enum MeasurementPipeline {
   {
     let found = IconDiscovery.discoverAll(paths, idioms: options.idioms)
     var (discovered, issues, skipped) = (found.icons, found.issues, found.skippedFiles)
+    if let ids = options.iconIds { discovered = discovered.filter { ids.contains($0.id) } }
     if options.pngScale != 1 { discovered = discovered.map { $0.withPNGScale(options.pngScale) } }
     var diagnostics: [AuditDiagnostic] = []
     if !skipped.isEmpty {

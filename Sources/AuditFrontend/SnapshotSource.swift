@@ -52,7 +52,7 @@ public struct SnapshotSource: Sendable {
     diagnostics += result.diagnostics.filter {
       switch $0 {
       case .skippedImages, .skippedSets, .unreadable: return true
-      case .nothingFound, .rolePatternMatchesNothing, .suppressedByBaseline: return false
+      case .nothingFound, .rolePatternMatchesNothing, .suppressedByBaseline, .codeNote: return false
       }
     }
     do {

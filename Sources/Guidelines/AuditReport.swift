@@ -27,6 +27,11 @@ public struct AuditReport: Sendable {
   public var effectiveScope: AuditScope {
     scope ?? AuditScope(imagesFound: icons.count + unreadable.count, audited: icons.count, unreadable: unreadable.count)
   }
+  /// When the audit read the app's code: every bar icon use found, by location (the report's
+  /// "bar icons found in the code").
+  public var barIconsInCode: [BarIconRow] = []
+  /// The prefix a writer puts before the code locations (SARIF's `--path-prefix`); not reported.
+  public var codePathPrefix = ""
 
   /// How reports title a family: its folder path, else the audited folder's name, else
   /// "(top level)".
@@ -72,10 +77,13 @@ public enum Auditor {
           .map { FamilyMember(id: $0.id, metrics: $0.metrics) },
         madFloor: configuration.madFloor)
       var findings: [Finding] = []
+      // A selected state no code uses is judged by its own rule only.
+      let judged = members.filter { $0.codeUse?.unusedSelectedStateOf == nil }
       for rule in RuleRegistry.all {
         guard configuration.isEnabled(rule.identifier) else { continue }
         if rule.description.needsReference && references.isEmpty { continue }
-        findings += check(rule, family: family, icons: members, references: references, configuration: configuration)
+        let icons = rule.identifier == UnusedSelectedStateRule.identifier ? members : judged
+        findings += check(rule, family: family, icons: icons, references: references, configuration: configuration)
       }
       findings = Self.withoutBackgroundEchoes(findings)
       var scored = family

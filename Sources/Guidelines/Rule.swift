@@ -115,6 +115,8 @@ public struct AuditIcon: Sendable {
   public var catalog: CatalogInfo?
   /// The other scales of the icon (its @1x/@2x/@3x files), compared with the analysed one.
   public var variants: [ScaleVariant]
+  /// What the app's code says of it, when the audit read the code (`iconaudit audit APP_FOLDER`).
+  public var codeUse: CodeUse?
 
   public init(id: String, path: String, family: String = "", role: IconRole = .unknown, scale: Double,
               widthPx: Int, heightPx: Int, metrics: IconMeasurements, mask: AlphaMask? = nil,

@@ -16,8 +16,11 @@ public struct RuleExample: Sendable {
     public var catalog: CatalogInfo?
     /// The same icon at other scales, for examples about scale variants.
     public var otherScales: [AlphaMask]
+    /// What the app's code says of it, for examples about code uses.
+    public var codeUse: CodeUse?
     public init(id: String, image: RGBAImage, role: IconRole = .unknown, catalog: CatalogInfo? = nil,
-                otherScales: [AlphaMask] = []) {
+                otherScales: [AlphaMask] = [], codeUse: CodeUse? = nil) {
+      self.codeUse = codeUse
       self.id = id
       self.image = image
       self.role = role
@@ -25,8 +28,8 @@ public struct RuleExample: Sendable {
       self.otherScales = otherScales
     }
     public init(id: String, mask: AlphaMask, role: IconRole = .unknown, catalog: CatalogInfo? = nil,
-                otherScales: [AlphaMask] = []) {
-      self.init(id: id, image: ExampleDrawing.image(mask), role: role, catalog: catalog, otherScales: otherScales)
+                otherScales: [AlphaMask] = [], codeUse: CodeUse? = nil) {
+      self.init(id: id, image: ExampleDrawing.image(mask), role: role, catalog: catalog, otherScales: otherScales, codeUse: codeUse)
     }
   }
 
@@ -109,6 +112,7 @@ public struct RuleExample: Sendable {
                               metrics: MetricsEngine.measure(mask, colors: icon.image), mask: mask,
                               catalog: icon.catalog, variants: variants)
       audited.documentSizePt = icon.image.documentSizePt
+      audited.codeUse = icon.codeUse
       return audited
     }
     let icons = StatePairing.assign(measured, suffixes: configuration.selectedSuffixes)

@@ -27,6 +27,8 @@ public enum RuleRegistry {
     TextInIconRule.self,
     DuplicateIconRule.self,
     ResemblesSystemIconRule.self,
+    // Rules of an app's code (last, so that the other rules keep their SARIF rule index).
+    UnusedSelectedStateRule.self,
   ]
 
   public static func rule(_ identifier: String) -> (any Rule.Type)? {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import AppCodeScan
 import ArgumentParsing
 import AuditFrontend
 import Foundation
@@ -19,7 +20,11 @@ enum AuditCommand {
       template-rendering-intent template, at most 60×40 pt); colour illustrations, app icons,
       images larger than a bar allows and sets rendered as original are listed in the summary as
       not audited, with the reason (--all-images audits them all). A folder of icons of no role on
-      several canvas sizes is compared within each canvas size. With several PATHs, paths in the
+      several canvas sizes is compared within each canvas size. One PATH that is an app's folder
+      (an .xcodeproj, Package.swift, or sources beside asset catalogs) is audited as the app uses its
+      images: the code, storyboards and SwiftUI views say which image sets are bar icons, their role
+      and their selected images; the others stay out (--ignore-code: audit every set as above).
+      With several PATHs, paths in the
       reports start with each PATH's last path component (more when two end alike: a/Icons,
       b/Icons); keep the same PATHs between a baseline and the audits compared with it.
 
@@ -45,6 +50,7 @@ enum AuditCommand {
       OptionSpec("label", value: "NAME", help: "A release name stored in the JSON report (e.g. v2.4)."),
       OptionSpec("strict", help: "Warnings fail the audit too (exit 1)."),
       OptionSpec("all-images", help: "Audit every image as a bar icon (default: only bar icons: by role, the app's code, or their look; the rest is listed in the summary)."),
+      OptionSpec("ignore-code", help: "An app's folder: audit every image set by folder, without reading which ones its code puts in bars."),
       OptionSpec("path-prefix", value: "PREFIX", help: "The folder icon paths are under in sarif and github output, from the repository root (a / is added)."),
     ] + CommonOptions.reading,
     positionalName: "PATH…", minimumPositionals: 1)
@@ -72,6 +78,9 @@ enum AuditCommand {
     if arguments.value("vector-scale") == nil { request.options.vectorScale = request.configuration.vectorScale }
     if arguments.value("png-scale") == nil { request.options.pngScale = request.configuration.pngScale }
     if arguments.value("idioms") == nil { request.options.idioms = request.configuration.idioms }
+    // An app's folder (an Xcode project, a package, sources beside catalogs): its code says which
+    // images are bar icons.
+    if paths.count == 1, !arguments.flag("ignore-code"), AppFolder.detect(paths[0]) { request.appCode = AppCode.scan(folder: paths[0]) }
     let result: AuditResult
     do {
       request.baseline = try arguments.value("baseline").map(AuditFrontend.baseline(path:))

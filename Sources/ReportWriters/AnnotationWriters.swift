@@ -14,7 +14,7 @@ public enum GitHubAnnotationWriter {
     }
     for f in report.findings {
       let command = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "notice"
-      var message = f.message
+      var message = f.message + BarIconsInCode.suffix(f.iconId, report)
       if let fix = f.fix { message += "\nFix: \(fix)" }
       out += "::\(command) file=\(property(pathPrefix + f.path)),title=\(property("iconaudit \(f.ruleId)"))::\(data(message))\n"
     }
@@ -47,7 +47,7 @@ public enum XcodeDiagnosticsWriter {
     var out = ""
     for f in report.findings {
       let kind = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "note"
-      var message = f.message
+      var message = f.message + BarIconsInCode.suffix(f.iconId, report)
       if let fix = f.fix { message += "; fix: \(fix)" }
       out += "\(PlainText.field(absolute(f.path))): \(kind): \(oneLine(message)) [\(f.ruleId)]\n"
     }

@@ -81,6 +81,7 @@ public enum MarkdownReportWriter {
       for item in report.unreadable { out += "- **\(escape(item.path))**: \(escape(item.reason))\n" }
       out += "\n"
     }
+    if !report.barIconsInCode.isEmpty { out += BarIconsInCode.markdown(report, escape: escape).dropFirst() + "\n" }
     out += "<sub>iconaudit \(escape(toolVersion))</sub>\n"
     return out
   }

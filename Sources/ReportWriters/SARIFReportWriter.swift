@@ -31,6 +31,13 @@ public enum SARIFReportWriter {
         "partialFingerprints": .object(["iconauditFinding/v1": .string("\(f.iconId)/\(f.ruleId)")]),
       ]
       if let i = index[f.ruleId] { result["ruleIndex"] = .int(i) }
+      // The lines of code that put the icon in a bar, where a developer works.
+      let code = BarIconsInCode.locations(of: f.iconId, in: report)
+      if !code.isEmpty {
+        result["relatedLocations"] = .array(code.enumerated().map { index, location in
+          codeLocation(location, id: index + 1, prefix: prefixFor(report))
+        })
+      }
       if let measured = f.measured { result["properties"] = .object(["measured": .double(measured)]) }
       return .object(result)
     }
@@ -82,6 +89,22 @@ public enum SARIFReportWriter {
     return .object(["physicalLocation": .object(physical)])
   }
 
+  /// A `file:line` as a related location with a region.
+  static func codeLocation(_ location: String, id: Int, prefix: String) -> JSONValue {
+    let colon = location.lastIndex(of: ":")
+    let file = colon.map { String(location[..<$0]) } ?? location
+    let line = colon.flatMap { Int(location[location.index(after: $0)...]) } ?? 1
+    let physical: [String: JSONValue] = [
+      "artifactLocation": .object(["uri": .string(uri(prefix + file))]),
+      "region": .object(["startLine": .int(line)]),
+    ]
+    return .object(["id": .int(id), "physicalLocation": .object(physical),
+                    "message": .object(["text": .string("puts the icon in the bar")])])
+  }
+
+  /// The path prefix the findings carry (SARIF's writer prefixes finding paths before writing).
+  static func prefixFor(_ report: AuditReport) -> String { report.codePathPrefix }
+
   static func notification(path: String, reason: String) -> JSONValue {
     let message: [String: JSONValue] = ["text": .string("\(path): \(reason)")]
     let fields: [String: JSONValue] = [
@@ -126,6 +149,7 @@ extension SARIFReportWriter: ReportFormat {
     if !prefix.isEmpty {
       prefixed.findings = report.findings.map { var f = $0; f.path = prefix + f.path; return f }
       prefixed.unreadable = report.unreadable.map { (prefix + $0.path, $0.reason) }
+      prefixed.codePathPrefix = prefix
     }
     return [Array(write(prefixed, toolVersion: context.toolVersion).utf8)]
   }

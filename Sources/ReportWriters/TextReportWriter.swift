@@ -77,6 +77,7 @@ public enum TextReportWriter {
     for item in report.unreadable {
       out += "\(PlainText.field(item.path)): " + paint("unreadable", "31") + ": \(PlainText.field(item.reason))\n"
     }
+    if !report.barIconsInCode.isEmpty { out += "\n" + BarIconsInCode.text(report) }
     out += "\n" + NumberText.plural(report.icons.count, "icon") + ": " + NumberText.plural(report.count(.error), "error") + ", "
       + NumberText.plural(report.count(.warning), "warning") + ", " + NumberText.plural(report.count(.info), "note")
     if !report.unreadable.isEmpty { out += ", \(report.unreadable.count) unreadable" }

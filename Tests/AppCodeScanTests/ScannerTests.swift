@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import AppCodeScan
+
+/// Small fixture apps written here, one per way of putting an icon in a bar.
+struct ScannerTests {
+  /// The uses as "name role selected line" strings, for readable comparisons.
+  func summary(_ code: AppCode) -> [String] {
+    code.uses.map { use in
+      "\(use.image) \(use.role.rawValue)\(use.selectedImage.map { " selected=\($0)" } ?? "") \(use.location)"
+    }
+  }
+
+  @Test func uikitSwiftTabBarAndBarButtons() {
+    let code = AppCode.scan(files: ["App/Main.swift": """
+      final class Main: UITabBarController {
+        override func viewDidLoad() {
+          // UITabBarItem(title: "x", image: UIImage(named: "commented"), tag: 0)
+          home.tabBarItem = UITabBarItem(title: "Home", image: UIImage(named: "tab_home"),
+                                         selectedImage: UIImage(named: "home_active"))
+          feed.tabBarItem = UITabBarItem(title: "Feed", image: #imageLiteral(resourceName: "tab_feed"), tag: 1)
+          me.tabBarItem.image = UIImage(resource: .tabMe)
+          me.tabBarItem.selectedImage = UIImage(resource: .tabMeFilled)
+          navigationItem.rightBarButtonItem = UIBarButtonItem(image: UIImage(named: "compose"), style: .plain, target: nil, action: nil)
+          let share = UIBarButtonItem(image: Asset.Toolbar.shareArrow.image, style: .plain, target: nil, action: nil)
+          let sym = UIBarButtonItem(image: UIImage(systemName: "gear"), style: .plain, target: nil, action: nil)
+          toolbarItems = [
+            share,
+            sym,
+          ]
+          header.image = UIImage(named: "tab_home")
+        }
+      }
+      """])
+    #expect(summary(code) == [
+      "tab_home tabBar selected=home_active App/Main.swift:4",
+      "tab_feed tabBar App/Main.swift:6",
+      ".tabMe tabBar selected=.tabMeFilled App/Main.swift:7",
+      "compose navigationBar App/Main.swift:9",
+      ".Toolbar.shareArrow toolbar App/Main.swift:10",
+      "systemName: gear toolbar App/Main.swift:11",
+    ])
+  }
+
+  @Test func objectiveCMessages() {
+    let code = AppCode.scan(files: ["App/List.m": """
+      - (void)viewDidLoad {
+          self.tabBarItem = [[UITabBarItem alloc] initWithTitle:@"Notes"
+                                                          image:[UIImage imageNamed:@"tab_notes"]
+                                                  selectedImage:[UIImage imageNamed:@"notes_on"]];
+          UIImage *menu = [UIImage imageNamed:@"icon_menu"];
+          self.menuButton = [[UIBarButtonItem alloc] initWithImage:menu style:UIBarButtonItemStylePlain target:self action:nil];
+          self.navigationItem.leftBarButtonItem = self.menuButton;
+          self.trash = [[UIBarButtonItem alloc] initWithImage:[UIImage imageWithName:UIImageNameTrash] style:0 target:nil action:nil];
+          [self setToolbarItems:@[self.trash] animated:NO];
+      }
+      """, "App/UIImageName.swift": """
+      enum UIImageName: Int {
+        case trash
+        var name: String {
+          switch self {
+          case .trash: return "icon_trash"
+          }
+        }
+      }
+      """])
+    #expect(summary(code) == [
+      "tab_notes tabBar selected=notes_on App/List.m:3",
+      "icon_menu navigationBar App/List.m:5",
+      "icon_trash toolbar App/List.m:8",
+    ])
+  }
+
+  @Test func storyboardItems() {
+    let code = AppCode.scan(files: ["App/Base.lproj/Main.storyboard": """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">
+        <scenes>
+          <scene sceneID="a1">
+            <objects>
+              <viewController id="v1" customClass="RoomsViewController">
+                <tabBarItem key="tabBarItem" title="Rooms" image="tab_rooms" selectedImage="rooms_pressed" id="t1"/>
+                <!-- <tabBarItem image="commented_out"/> -->
+                <navigationItem key="navigationItem" id="n1">
+                  <barButtonItem key="rightBarButtonItem" image="search_icon" id="b1"/>
+                </navigationItem>
+              </viewController>
+            </objects>
+          </scene>
+          <scene sceneID="a2">
+            <objects>
+              <viewController id="v2">
+                <toolbarItems>
+                  <barButtonItem image="bookmarks" id="b2"/>
+                </toolbarItems>
+                <toolbar key="toolbar" id="tb">
+                  <items>
+                    <barButtonItem image="fire" id="b3"/>
+                  </items>
+                </toolbar>
+                <tabBarItem key="tabBarItem" systemItem="favorites" id="t2"/>
+              </viewController>
+            </objects>
+          </scene>
+        </scenes>
+      </document>
+      """])
+    #expect(summary(code) == [
+      "tab_rooms tabBar selected=rooms_pressed App/Base.lproj/Main.storyboard:7",
+      "search_icon navigationBar App/Base.lproj/Main.storyboard:10",
+      "bookmarks toolbar App/Base.lproj/Main.storyboard:19",
+      "fire toolbar App/Base.lproj/Main.storyboard:23",
+      "systemName: favorites tabBar App/Base.lproj/Main.storyboard:26",
+    ])
+    #expect(code.uses[0].bar == "App/Base.lproj/Main.storyboard tab bar")
+    #expect(code.uses[1].bar == "App/Base.lproj/Main.storyboard RoomsViewController navigation bar")
+  }
+
+  @Test func swiftUIBars() {
+    let code = AppCode.scan(files: ["App/RootView.swift": """
+      struct RootView: View {
+        var body: some View {
+          TabView {
+            HomeView().tabItem { Label("Home", image: "tab_home") }
+            FeedView().tabItem {
+              Image("tab_feed")
+              Text("Feed")
+            }
+            Tab("Me", image: "tab_me") { MeView() }
+            Tab("Gear", systemImage: "gear") { GearView() }
+            WalletView().tabItem { WalletTab.assets.label }
+          }
+          .toolbar {
+            ToolbarItem(placement: .bottomBar) { Button { } label: { Image(.archiveBox) } }
+            ToolbarItemGroup(placement: .topBarTrailing) { Image("filter") }
+            Image(systemName: "plus")
+          }
+          Image("banner_art")
+        }
+      }
+      enum WalletTab {
+        case assets
+        @ViewBuilder var label: some View {
+          Label("Assets", braveSystemImage: "leo.coins")
+        }
+      }
+      """])
+    #expect(summary(code) == [
+      "tab_home tabBar App/RootView.swift:4",
+      "tab_feed tabBar App/RootView.swift:6",
+      "tab_me tabBar App/RootView.swift:9",
+      "systemName: gear tabBar App/RootView.swift:10",
+      "leo.coins tabBar App/RootView.swift:11",
+      ".archiveBox toolbar App/RootView.swift:14",
+      "filter navigationBar App/RootView.swift:15",
+      "systemName: plus navigationBar App/RootView.swift:16",
+    ].sorted { a, b in a.split(separator: ":").last.map { Int($0)! }! < b.split(separator: ":").last.map { Int($0)! }! })
+  }
+
+  @Test func accessorWithStateFlag() {
+    let code = AppCode.scan(files: ["App/Status.swift": """
+      extension UIImage {
+        static func preMealImage(selected: Bool) -> UIImage? {
+          return UIImage(named: selected ? "Pre-Meal Selected" : "Pre-Meal")
+        }
+      }
+      final class Status: UITableViewController {
+        func makeItems() {
+          let preMeal = UIBarButtonItem(image: UIImage.preMealImage(selected: on), style: .plain, target: nil, action: nil)
+          setToolbarItems([preMeal], animated: false)
+        }
+      }
+      """])
+    #expect(code.uses.count == 1)
+    #expect(code.uses.first?.image == .named("Pre-Meal"))
+    #expect(code.uses.first?.selectedImage == .named("Pre-Meal Selected"))
+    #expect(code.uses.first?.role == .toolbar)
+  }
+
+  @Test func malformedTextEndsQuietly() {
+    let code = AppCode.scan(files: [
+      "A.swift": "UITabBarItem(title: \"x\", image: UIImage(named: \"open",
+      "B.m": "[[UIBarButtonItem alloc] initWithImage:",
+      "C.storyboard": "<tabBarItem image=\"t",
+      "D.swift": String(repeating: "(", count: 20_000),
+    ])
+    #expect(code.uses.isEmpty)
+  }
+}
