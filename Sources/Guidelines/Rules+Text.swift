@@ -20,10 +20,18 @@ public struct TextInIconRule: Rule {
       Don't put text in a tab bar icon (HIG, Tab bars): the item's title is shown under the icon, \
       and letters inside a 25 pt glyph are too small to read and cannot be localised. The \
       text detector looks for two or more separate, letter-like shapes (not dots, not straight \
-      bars, not copies or mirror images of each other) of similar height side by side on one \
-      baseline. An ellipsis, an equal sign, grip dots, tally marks and repeated chevrons are not \
-      text. Error for tab bar icons, warning for the others. On Lucide it fires on its text icons \
-      (case-upper, a-large-small, heading-1, …) and on few others.
+      bars, not crosses, not copies or mirror images of each other) of similar height side by \
+      side on one baseline (bottoms within 10% of the taller). A round letter (o, O, 0) or a \
+      framed panel is a ring: it may sit inside a word but two rings are not one, and a run that \
+      is its own mirror image (brackets around a mark) is drawing. An ellipsis, an equal sign, \
+      grip dots, tally marks, a barcode, a grid of squares, repeated chevrons and a single letter \
+      with an arrow are not text. Error for tab bar icons, warning for the others. Calibration \
+      (scripts/calibrate, 210 injected icons each): a word under a shrunk glyph is found in \
+      96.2% (86.7% before rings and letters up to 1.8× as wide as tall were accepted); clean \
+      icons flagged 0.0% (was 1.0%); untouched families: one warning each in MDI (size-xxxl) and \
+      Tabler (badge-tm), both real letters; no error in Breeze (was 2: a person with a plus, \
+      corner brackets around a triangle). Letters stamped over the glyph's strokes merge with \
+      the drawing into one shape and are still missed: text in a corner is found in 20.5%.
       """,
     defaultSeverity: .error,
     examples: [

@@ -82,6 +82,20 @@ struct TextDetectorTests {
     }
   }
 
+  @Test("finds a word with a round letter and a wide one (\"Hom\" under a glyph: o is a ring, m wider than tall)",
+        arguments: [2.0, 3])
+  func wordWithRoundAndWideLetters(scale: Double) {
+    var d = ExampleDrawing(scale: scale)
+    d.ring(cx: 12, cy: 7, r: 5, width: 2)  // the glyph
+    d.line(x0: 2, y0: 15, x1: 2, y1: 22, width: 1.5)  // H
+    d.line(x0: 6, y0: 15, x1: 6, y1: 22, width: 1.5)
+    d.line(x0: 2, y0: 18.5, x1: 6, y1: 18.5, width: 1.5)
+    d.ring(cx: 10.5, cy: 19.8, r: 2, width: 1.4)  // o
+    d.polyline([(15, 22), (15, 17.5), (18, 17.5), (18, 22)], width: 1.4)  // m
+    d.polyline([(18, 17.5), (21, 17.5), (21, 22)], width: 1.4)
+    #expect(TextDetector.detect(d.mask)?.glyphs.count == 3)
+  }
+
   @Test("the rule's example: AB in a rounded rectangle")
   func example() {
     #expect(TextDetector.detect(TextExamples.letters)?.glyphs.count == 2)
@@ -241,6 +255,30 @@ enum NotTextDrawings {
     ("letters stacked, not in a row", drawing { d in
       StrokeLetters.draw("A", in: &d, x: 9, top: 2, height: 8)
       StrokeLetters.draw("B", in: &d, x: 9, top: 13, height: 8)
+    }),
+    ("a person with a plus (contact-new): a cross is a symbol", drawing { d in
+      d.ring(cx: 10, cy: 7, r: 3.5, width: 1.5)
+      d.polyline([(4, 21), (4, 17), (6, 14), (14, 14)], width: 1.5)
+      d.line(x0: 17, y0: 14, x1: 17, y1: 21, width: 1.5)
+      d.line(x0: 13.5, y0: 17.5, x1: 20.5, y1: 17.5, width: 1.5)
+    }),
+    ("corner brackets around a mark (fit height)", drawing { d in
+      d.polyline([(3, 15), (3, 20), (8, 20)], width: 1.5)
+      d.polyline([(21, 15), (21, 20), (16, 20)], width: 1.5)
+      d.fill(minX: 9.5, minY: 16, maxX: 14.5, maxY: 20) { x, y in abs(x - 12) <= (20 - y) * 0.6 }
+    }),
+    ("a single letter as a symbol: A with an arrow", drawing { d in
+      StrokeLetters.draw("A", in: &d, x: 3, top: 7, height: 10)
+      d.line(x0: 17, y0: 5, x1: 17, y1: 19, width: 1.5)
+      d.polyline([(14, 16), (17, 19), (20, 16)], width: 1.5)
+    }),
+    ("a barcode", drawing { d in
+      for (x, w) in [(4.0, 1.0), (6, 2), (9, 1), (11, 1), (13, 2.5), (17, 1), (19, 2)] {
+        d.line(x0: x, y0: 6, x1: x, y1: 18, width: w)
+      }
+    }),
+    ("a 3×3 grid of squares", drawing { d in
+      for x in [3.0, 10, 17] { for y in [3.0, 10, 17] { d.rectOutline(x: x, y: y, width: 5, height: 5, stroke: 1.5) } }
     }),
     ("a ring", ExampleFamily.glyph(0)),
     ("an envelope", ExampleFamily.glyph(7)),
