@@ -135,7 +135,11 @@ public enum AuditFrontend {
         diagnostics.append(.rolePatternMatchesNothing(configurationPath: configurationPath, pattern: pattern.pattern, examplePath: example))
       }
     }
-    var report = Auditor.audit(icons, configuration: configuration, references: references, label: request.label)
+    // A whole repository (images were left out as not bar icons): a folder of icons kept only by
+    // their look is not a family drawn to be seen together; its icons get the single-icon rules.
+    var ruleConfiguration = configuration
+    ruleConfiguration.familyRulesNeedRole = !judgedOut.isEmpty
+    var report = Auditor.audit(icons, configuration: ruleConfiguration, references: references, label: request.label)
     report.rootName = rootName
     if let appBarIcons { report.barIconsInCode = barIconRows(appBarIcons.map) }
     // A drawing a rule could not read back (its file changed or went away meanwhile) is unreadable.

@@ -48,6 +48,12 @@ public struct AuditConfiguration: Sendable, Equatable {
   /// default only bar icons are (by role, the app's code, or their look), and a folder of
   /// unrelated icons is compared within each canvas size.
   public var allImages = false
+  /// Whether the family rules (size, stroke, style, detail, duplicates) judge only families with a
+  /// role (a bar-named folder, `--role`, a role pattern, the app's code). Set by the audit frontend
+  /// when a whole repository is audited (some images were left out as not bar icons): a folder of
+  /// icons kept only because they look like bar icons (an app's icon library, glyphs in several
+  /// tints) is not known to be drawn to be seen together. Not a configuration file key.
+  public var familyRulesNeedRole = false
 
   public init() {}
 

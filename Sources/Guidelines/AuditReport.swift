@@ -82,6 +82,8 @@ public enum Auditor {
       for rule in RuleRegistry.all {
         guard configuration.isEnabled(rule.identifier) else { continue }
         if rule.description.needsReference && references.isEmpty { continue }
+        if configuration.familyRulesNeedRole && rule.description.scope == .family
+          && members.allSatisfy({ $0.role == .unknown }) { continue }
         let icons = rule.identifier == UnusedSelectedStateRule.identifier ? members : judged
         findings += check(rule, family: family, icons: icons, references: references, configuration: configuration)
       }
