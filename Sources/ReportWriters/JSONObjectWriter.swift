@@ -231,3 +231,18 @@ struct JSONObjectWriter {
     return written
   }
 }
+
+extension JSONObjectWriter {
+  /// The last two members of the audit and measure reports, in key order: `tool` (name and
+  /// version) and `unreadable` (path and reason of each input that could not be read).
+  mutating func toolAndUnreadable(toolVersion: String, unreadable: [(path: String, reason: String)]) {
+    object("tool") { w in
+      w.string("name", "iconaudit")
+      w.string("version", toolVersion)
+    }
+    objects("unreadable", unreadable) { item, w in
+      w.string("path", item.path)
+      w.string("reason", item.reason)
+    }
+  }
+}

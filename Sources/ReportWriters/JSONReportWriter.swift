@@ -96,14 +96,7 @@ public enum JSONReportWriter {
         w.int("unreadable", report.unreadable.count)
         w.int("warnings", report.count(.warning))
       }
-      w.object("tool") { w in
-        w.string("name", "iconaudit")
-        w.string("version", toolVersion)
-      }
-      w.objects("unreadable", report.unreadable) { item, w in
-        w.string("path", item.path)
-        w.string("reason", item.reason)
-      }
+      w.toolAndUnreadable(toolVersion: toolVersion, unreadable: report.unreadable)
     }
   }
 

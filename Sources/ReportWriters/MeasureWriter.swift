@@ -18,14 +18,7 @@ public enum MeasureWriter {
         w.int("widthPx", icon.widthPx)
       }
       w.int("schemaVersion", 1)
-      w.object("tool") { w in
-        w.string("name", "iconaudit")
-        w.string("version", toolVersion)
-      }
-      w.objects("unreadable", report.unreadable) { item, w in
-        w.string("path", item.path)
-        w.string("reason", item.reason)
-      }
+      w.toolAndUnreadable(toolVersion: toolVersion, unreadable: report.unreadable)
     }
     return String(decoding: pieces.joined(), as: UTF8.self)
   }
