@@ -8,6 +8,10 @@ let package = Package(
   products: [
     .executable(name: "iconaudit", targets: ["iconaudit"]),
     .library(name: "IconAuditKit", targets: ["AuditFrontend", "IconAuditCLI"]),
+    // SwiftPM plugins (Plugins/): `swift package iconaudit`, and an audit of a target's asset
+    // catalogs on every build that changed them.
+    .plugin(name: "IconAuditPlugin", targets: ["IconAuditPlugin"]),
+    .plugin(name: "IconAuditBuildPlugin", targets: ["IconAuditBuildPlugin"]),
   ],
   targets: [
     // MARK: C leaf targets. No C type crosses a public Swift API.
@@ -56,6 +60,16 @@ let package = Package(
       dependencies: ["ArgumentParsing", "IconSupport", "IconRaster", "Guidelines", "ReportWriters", "AuditFrontend", "AppCodeScan"]
     ),
     .executableTarget(name: "iconaudit", dependencies: ["IconAuditCLI"]),
+    // The plugins run the iconaudit executable (built from these sources for the host).
+    .plugin(
+      name: "IconAuditPlugin",
+      capability: .command(
+        intent: .custom(verb: "iconaudit", description: "Audit the bar icons in the package's asset catalogs."),
+        permissions: [.writeToPackageDirectory(reason: "iconaudit writes the reports you name with --output or --write-baseline.")]
+      ),
+      dependencies: ["iconaudit"]
+    ),
+    .plugin(name: "IconAuditBuildPlugin", capability: .buildTool(), dependencies: ["iconaudit"]),
     // Kernel timings for scripts/bench (release builds only).
     .executableTarget(name: "iconaudit-bench", dependencies: ["IconSupport", "IconRaster", "IconMetrics"]),
 
@@ -94,12 +108,15 @@ let package = Package(
       dependencies: ["IconSupport", "IconRaster", "IconMetrics", "Guidelines", "ReportWriters", "FuzzBodies", "TestSupport"],
       exclude: ["Corpus"]
     ),
+    // Runs programs as users do: the SwiftPM plugins on the package in Tests/PluginFixture (slow:
+    // scripts/test turns them on), scripts/ci-example. Links nothing of iconaudit.
+    .testTarget(name: "IntegrationTests"),
   ],
   swiftLanguageModes: [.v6]
 )
 
 // Each file imports what it uses: an extension member (such as `parallelMap`) is visible only where
 // its module is imported, not through whatever some other import happens to load (SE-0444).
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
   target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

@@ -48,6 +48,10 @@ public struct AuditConfiguration: Sendable, Equatable {
   /// default only bar icons are (by role, the app's code, or their look), and a folder of
   /// unrelated icons is compared within each canvas size.
   public var allImages = false
+  /// Whether warnings fail the audit too (`"strict"`, `--strict`): exit 1 on a warning. It also
+  /// turns off `--warnings-only` (the build-tool plugin and build phases), so that a project's
+  /// configuration decides whether its builds fail on findings.
+  public var strict = false
   /// Whether the family rules (size, stroke, style, detail, duplicates) judge only families with a
   /// role (a bar-named folder, `--role`, a role pattern, the app's code). Set by the audit frontend
   /// when a whole repository is audited (some images were left out as not bar icons): a folder of

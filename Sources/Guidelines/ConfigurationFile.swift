@@ -28,7 +28,8 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 ///   "vectorScale": 2,
 ///   "pngScale": 2,
 ///   "idioms": ["universal", "iphone", "ipad"],
-///   "allImages": false
+///   "allImages": false,
+///   "strict": false
 /// }
 /// ```
 public enum ConfigurationFile {
@@ -75,7 +76,7 @@ public enum ConfigurationFile {
     }
     guard let object = root as? [String: Any] else { throw fail("the top level must be a JSON object") }
     var config = base
-    let known: Set<String> = ["version", "rules", "disable", "roles", "selectedSuffixes", "madFloor", "vectorScale", "pngScale", "idioms", "allImages", "$schema"]
+    let known: Set<String> = ["version", "rules", "disable", "roles", "selectedSuffixes", "madFloor", "vectorScale", "pngScale", "idioms", "allImages", "strict", "$schema"]
     for key in object.keys.sorted() where !known.contains(key) {
       throw fail("unknown key '\(key)' (known: \(known.filter { $0 != "$schema" }.sorted().joined(separator: ", ")))")
     }
@@ -167,6 +168,10 @@ public enum ConfigurationFile {
     if let all = object["allImages"] {
       guard let number = all as? NSNumber, isBool(number) else { throw fail("'allImages' must be true or false") }
       config.allImages = number.boolValue
+    }
+    if let strict = object["strict"] {
+      guard let number = strict as? NSNumber, isBool(number) else { throw fail("'strict' must be true or false") }
+      config.strict = number.boolValue
     }
     if let idioms = object["idioms"] {
       guard let list = idioms as? [String] else { throw fail("'idioms' must be an array of idiom names") }

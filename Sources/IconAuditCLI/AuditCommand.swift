@@ -31,12 +31,16 @@ enum AuditCommand {
       Configuration: --config FILE, else the nearest .iconaudit.json in the first PATH's folder or
       above. 'iconaudit rules' lists the rules, their identifiers and thresholds.
 
-      Exit codes: 0 no error findings (warnings allowed unless --strict); 1 error findings;
+      Exit codes: 0 no error findings (warnings allowed unless --strict or "strict": true in the
+      configuration); 1 error findings;
       2 an input could not be read, or no icon was found (wins over 1; every readable icon is
       still audited);
       64 usage error, unusable configuration/baseline, or an output file that cannot be used (an
       input, a folder, a file iconaudit did not write: see --force); 70 the report could not be
-      written.
+      written. --warnings-only (a build phase that must not fail): every finding is reported as
+      a warning or a note, and the exit code is 0 unless an input could not be read (2); a
+      configuration with "strict": true turns it off (the project decides whether its builds
+      fail on findings).
       """,
     options: [
       OptionSpec("format", value: "FORMAT", choices: ReportFormats.identifiers, help: "Report format (default text)."),
@@ -49,6 +53,7 @@ enum AuditCommand {
       OptionSpec("write-baseline", value: "FILE", help: "Record the current findings as a baseline in FILE."),
       OptionSpec("label", value: "NAME", help: "A release name stored in the JSON report (e.g. v2.4)."),
       OptionSpec("strict", help: "Warnings fail the audit too (exit 1)."),
+      OptionSpec("warnings-only", help: "Report error findings as warnings and exit 0 unless an input could not be read (for build phases; off when the configuration says \"strict\": true)."),
       OptionSpec("all-images", help: "Audit every image as a bar icon (default: only bar icons: by role, the app's code, or their look; the rest is listed in the summary)."),
       OptionSpec("ignore-code", help: "An app's folder: audit every image set by folder, without reading which ones its code puts in bars."),
       OptionSpec("path-prefix", value: "PREFIX", help: "The folder icon paths are under in sarif and github output, from the repository root (a / is added)."),
@@ -57,6 +62,10 @@ enum AuditCommand {
 
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
     let paths = arguments.positionals
+    if arguments.flag("warnings-only") && arguments.flag("strict") {
+      Console.err("iconaudit: --warnings-only and --strict cannot be used together\nUsage: \(spec.usage)")
+      return .usage
+    }
     let configPath = arguments.value("config") ?? ConfigurationFile.find(from: paths[0])
     // Files the report must not replace: the icons, the configuration, the reference icons and the
     // baseline (which --write-baseline may update).
@@ -72,6 +81,8 @@ enum AuditCommand {
     } catch {
       return Console.failed(error)
     }
+    // A build phase's view, unless the project's configuration says its builds are strict.
+    let warningsOnly = arguments.flag("warnings-only") && !request.configuration.strict
     if let role = arguments.value("role") { request.configuration.roleOverride = IconRole(rawValue: role) }
     if arguments.flag("all-images") { request.configuration.allImages = true }
     request.options = try CommonOptions.measurementOptions(arguments)
@@ -89,7 +100,15 @@ enum AuditCommand {
       return Console.failed(error)
     }
     for diagnostic in result.diagnostics { Console.err("iconaudit: \(diagnostic)") }
-    let report = result.report
+    var report = result.report
+    // A build phase's view: an error finding is shown as a warning and fails nothing.
+    if warningsOnly {
+      report.findings = report.findings.map { finding in
+        var shown = finding
+        if shown.severity == .error { shown.severity = .warning }
+        return shown
+      }
+    }
 
     if let path = arguments.value("write-baseline") {
       let count = result.recordedFindings.count
@@ -116,7 +135,8 @@ enum AuditCommand {
     // The HTML report reads the drawings back too.
     let late = result.lateFailures
     for failure in late { Console.err("iconaudit: \(failure)") }
-    return exitCode(report, failures: result.unreadable + late, strict: arguments.flag("strict"))
+    if warningsOnly { return result.unreadable.isEmpty && late.isEmpty ? .success : .unreadableInput }
+    return exitCode(report, failures: result.unreadable + late, strict: arguments.flag("strict") || request.configuration.strict)
   }
 
   /// 2 when an input was unreadable or no icon was found (a mistyped or moved folder must not pass

@@ -172,6 +172,26 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     #expect(try runTool(["audit", "--strict", root]).status == 1)
   }
 
+  /// Build phases: `--warnings-only` shows an error finding as a warning and exits 0; a
+  /// configuration with "strict": true turns it off (and makes warnings fail, as --strict).
+  @Test func warningsOnlyUnlessTheConfigurationIsStrict() throws {
+    let root = try makeTemporaryFolder("audit-warnings-only")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root)
+    try write(PNGCodec.encode(ExampleFamily.glyph(1, size: 0.8)), "\(root)/small@2x.png")
+    let plain = try runTool(["audit", "--format", "xcode", root])
+    #expect(plain.status == 1 && plain.stdout.contains("small@2x.png: error: "), "\(plain.stdout)")
+    let relaxed = try runTool(["audit", "--format", "xcode", "--warnings-only", root])
+    #expect(relaxed.status == 0, "\(relaxed.stderr)")
+    #expect(relaxed.stdout.contains("small@2x.png: warning: ") && !relaxed.stdout.contains(": error: "), "\(relaxed.stdout)")
+    #expect(try runTool(["audit", "--warnings-only", "--strict", root]).status == 64)
+    try Data(#"{"version": 1, "strict": true}"#.utf8).write(to: URL(fileURLWithPath: root + "/.iconaudit.json"))
+    let strict = try runTool(["audit", "--format", "xcode", "--warnings-only", root])
+    #expect(strict.status == 1 && strict.stdout.contains("small@2x.png: error: "), "\(strict.stdout)")
+    try Data(#"{"version": 1, "strict": 1}"#.utf8).write(to: URL(fileURLWithPath: root + "/.iconaudit.json"))
+    #expect(try runTool(["audit", root]).status == 64)
+  }
+
   @Test func badConfigurationIsAUsageError() throws {
     let root = try makeTemporaryFolder("audit-config")
     defer { try? FileManager.default.removeItem(atPath: root) }
