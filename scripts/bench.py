@@ -95,7 +95,7 @@ def lucide_folder(px: int, limit: int | None) -> Path:
 # MARK: - (a) the CLI
 
 def time_cli(binary: Path, folder: Path, runs: int) -> dict:
-    cmd = [str(binary), "measure", "--format", "json", str(folder)]
+    cmd = [str(binary), "measure", "--format", "json", "--no-cache", str(folder)]
     check = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if check.returncode not in (0, 1):
         raise SystemExit(f"bench: {' '.join(cmd)} failed ({check.returncode}): {check.stderr.decode()[:500]}")

@@ -184,11 +184,11 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         out_json = Path(tmp) / "audit.json"
-        audit_cmd = [str(audit_bin), "audit", "--format", "json", "--output", str(out_json), str(root)]
+        audit_cmd = [str(audit_bin), "audit", "--format", "json", "--output", str(out_json), "--no-cache", str(root)]
         decode_cmd = [str(bench_bin), "decode", str(root), "--runs", "1"]
         # Where the time goes: the metrics without the rules, and the audit without the JSON report.
-        measure_cmd = [str(audit_bin), "measure", "--format", "json", "--output", str(Path(tmp) / "measure.json"), str(root)]
-        text_cmd = [str(audit_bin), "audit", "--output", str(Path(tmp) / "audit.txt"), str(root)]
+        measure_cmd = [str(audit_bin), "measure", "--format", "json", "--output", str(Path(tmp) / "measure.json"), "--no-cache", str(root)]
+        text_cmd = [str(audit_bin), "audit", "--output", str(Path(tmp) / "audit.txt"), "--no-cache", str(root)]
         log("warm-up (page cache)")
         timed_process(decode_cmd)
         timed_process(audit_cmd)
@@ -216,7 +216,7 @@ def main() -> int:
 
         # (e) one family of all 1745 icons at 44 px.
         big = rendered(44)
-        big_cmd = [str(audit_bin), "audit", "--format", "json", "--output", str(out_json), str(big)]
+        big_cmd = [str(audit_bin), "audit", "--format", "json", "--output", str(out_json), "--no-cache", str(big)]
         timed_process(big_cmd)
         bigs = [timed_process(big_cmd) for _ in range(args.runs)]
         big_json = json.loads(out_json.read_text())

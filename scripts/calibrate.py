@@ -599,7 +599,10 @@ def find_binary(given: str | None) -> Path:
 
 
 def audit(binary: Path, folder: Path, config: Path) -> dict:
-    cmd = [str(binary), "audit", "--format", "json", "--config", str(config), str(folder)]
+    # The measurement cache beside the cases (never the user's ~/.cache): a rerun on the same cases
+    # measures nothing again; the reports are the same bytes with or without it.
+    cache = folder.parent / ".measurement-cache"
+    cmd = [str(binary), "audit", "--format", "json", "--config", str(config), "--cache-dir", str(cache), str(folder)]
     result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if result.returncode not in (0, 1):
         raise SystemExit(f"calibrate: iconaudit exited {result.returncode} on {folder}: "

@@ -57,14 +57,14 @@ def transform(svg: str, scale: float = 1.0, stroke: float = 1.0, filled: bool = 
 
 
 def audit(tool: Path, folder: Path) -> dict:
-    result = subprocess.run([str(tool), "audit", "--format", "json", str(folder)], capture_output=True, text=True)
+    result = subprocess.run([str(tool), "audit", "--format", "json", "--no-cache", str(folder)], capture_output=True, text=True)
     if result.returncode not in (0, 1):
         raise SystemExit(f"check_family_rules: audit failed ({result.returncode}): {result.stderr}")
     return json.loads(result.stdout)
 
 
 def ink_areas(tool: Path, folder: Path) -> dict[str, float]:
-    result = subprocess.run([str(tool), "measure", "--format", "json", str(folder)], capture_output=True, text=True)
+    result = subprocess.run([str(tool), "measure", "--format", "json", "--no-cache", str(folder)], capture_output=True, text=True)
     return {icon["id"]: icon["metrics"]["inkAreaPt2"] for icon in json.loads(result.stdout)["icons"]}
 
 

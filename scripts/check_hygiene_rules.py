@@ -87,7 +87,7 @@ def audit(binary: Path, paths: list[Path], role: str | None = None, reference: P
     config = CACHE / "defaults.iconaudit.json"
     config.parent.mkdir(parents=True, exist_ok=True)
     config.write_text('{"version": 1}\n')
-    cmd = [str(binary), "audit", "--format", "json", "--config", str(config)]
+    cmd = [str(binary), "audit", "--format", "json", "--no-cache", "--config", str(config)]
     if role:
         cmd += ["--role", role]
     if reference:

@@ -104,6 +104,9 @@ public struct MeasurementOptions: Sendable {
   public var maxAnalysisSide = 1024
   /// When set, only the discovered icons with these ids are measured (an app's bar icons).
   public var iconIds: Set<String>?
+  /// Where measurements are looked up before measuring and stored after (``MeasurementCache``);
+  /// nil: every icon is measured. Not used for `.keep` (reference icons).
+  public var cache: MeasurementCache?
   public init() {}
 }
 
@@ -185,6 +188,7 @@ public enum MeasurementPipeline {
       if let icon = result.icon { icons.append(icon) }
       failures += result.failures
     }
+    options.cache?.evictIfNeeded()
     var measurement = Measurement(icons: icons, failures: failures, diagnostics: diagnostics)
     measurement.skipped = skippedImages(sets: found.skippedSets, files: skipped)
     return measurement
@@ -219,23 +223,78 @@ public enum MeasurementPipeline {
   }
 
   /// Reads every file of an icon (naming each one that fails), measures the largest readable
-  /// scale, and compares the other PNG scales with it (sizes in proportion, drawings alike).
+  /// scale, and compares the other PNG scales with it (sizes in proportion, drawings alike); through
+  /// the cache when there is one: the files are read and hashed, and an icon whose key is stored
+  /// is not decoded at all. An icon with a file that cannot be read is never cached.
   static func measure(_ icon: DiscoveredIcon, options: MeasurementOptions) -> Result {
-    var failures: [InputFailure] = []
-    var images: [(file: IconFile, image: RGBAImage, version: FileVersion?)] = []
+    guard let cache = options.cache, options.drawings != .keep else { return measureFresh(icon, options: options, contents: nil).result }
+    var contents: [(version: FileVersion?, bytes: [UInt8])] = []
     for file in icon.files {
       // The version of the file before it is read: a drawing read back later must match it.
-      let version = options.drawings == .reload ? FileVersion(path: file.path) : nil
+      let version = FileVersion(path: file.path)
+      guard let bytes = try? IconLoader.readBytes(file, limits: options.limits) else {
+        return measureFresh(icon, options: options, contents: nil).result
+      }
+      contents.append((version, bytes))
+    }
+    let key = CachedMeasurement.key(files: icon.files, digests: contents.map { SHA256.hash($0.bytes) }, options: options)
+    if let payload = cache.payload(key) {
+      if let (measured, index, vectorPNG) = CachedMeasurement.decode(payload, icon: icon) {
+        cache.count { $0.hits += 1 }
+        return Result(icon: withLoader(measured, file: icon.files[index], version: contents[index].version,
+                                       vectorPNG: vectorPNG, options: options), failures: [])
+      }
+      cache.count { $0.ignored += 1 }
+    }
+    cache.count { $0.misses += 1 }
+    let fresh = measureFresh(icon, options: options, contents: contents)
+    if fresh.result.failures.isEmpty, let measured = fresh.result.icon, let index = fresh.analysedIndex,
+       // A vector rendered by the helper is read again by it: not stored if the file changed meanwhile.
+       icon.files[index].kind == .png || FileVersion(path: icon.files[index].path) == contents[index].version {
+      cache.store(key, payload: CachedMeasurement.encode(measured, analysedIndex: index, vectorPNG: fresh.vectorPNG))
+    }
+    return fresh.result
+  }
+
+  /// A measured icon with its way to read the drawing back (`.reload`).
+  static func withLoader(_ icon: MeasuredIcon, file: IconFile, version: FileVersion?, vectorPNG: [UInt8]?,
+                         options: MeasurementOptions) -> MeasuredIcon {
+    guard options.drawings == .reload else { return icon }
+    var icon = icon
+    if file.kind == .png {
+      icon.maskLoader = fileLoader(file, version: version, options: options)
+    } else if let vectorPNG {
+      icon.maskLoader = memoryLoader(vectorPNG, scale: icon.scale, file: file, options: options)
+    }
+    return icon
+  }
+
+  /// Measures an icon from its files (`contents`: their versions and bytes, read already, in the
+  /// icon's order; nil: read here). Also returns which file was analysed and, under `.reload`, a
+  /// vector icon's coverage as a PNG (for the cache).
+  static func measureFresh(_ icon: DiscoveredIcon, options: MeasurementOptions,
+                           contents: [(version: FileVersion?, bytes: [UInt8])]?) -> (result: Result, analysedIndex: Int?, vectorPNG: [UInt8]?) {
+    var failures: [InputFailure] = []
+    var images: [(index: Int, file: IconFile, image: RGBAImage, version: FileVersion?)] = []
+    for (index, file) in icon.files.enumerated() {
+      // The version of the file before it is read: a drawing read back later must match it.
+      let version = contents?[index].version ?? (options.drawings == .reload ? FileVersion(path: file.path) : nil)
       do {
-        images.append((file, try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits,
-                                              rendering: options.vectorRendering), version))
+        let image: RGBAImage
+        if let contents {
+          image = try IconLoader.load(file, bytes: contents[index].bytes, vectorScale: options.vectorScale, limits: options.limits,
+                                      rendering: options.vectorRendering)
+        } else {
+          image = try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits, rendering: options.vectorRendering)
+        }
+        images.append((index, file, image, version))
       } catch {
         failures.append(InputFailure(path: file.path, reason: error.reason, reportPath: file.relativePath))
       }
     }
     // The analysed file: the largest PNG scale, else the first vector.
     guard let best = images.filter({ $0.file.kind == .png }).max(by: { $0.image.scale < $1.image.scale }) ?? images.first else {
-      return Result(icon: nil, failures: failures)
+      return (Result(icon: nil, failures: failures), nil, nil)
     }
     // Over the analysis size, measured on a box-filtered copy (same canvas in points).
     let analysed = best.image.fitted(maxSide: options.maxAnalysisSide)
@@ -262,16 +321,21 @@ public enum MeasurementPipeline {
       // One component (as measured) holds no two letters side by side: the text rule skips it.
       measured.textDetection = (height, metrics.components >= 2 ? TextDetector.detect(core, minimumHeightPx: height) : nil)
     }
+    var vectorPNG: [UInt8]?
     switch options.drawings {
     case .drop: break
     case .keep: measured.compactMask = CompactMask(mask)
     case .reload:
       measured.signature = Spectrum.signature(mask)
-      measured.maskLoader = best.file.kind == .png
-        ? fileLoader(best.file, version: best.version, options: options)
-        : memoryLoader(PNGCodec.encode(mask), scale: mask.scale, file: best.file, options: options)
+      if best.file.kind == .png {
+        measured.maskLoader = fileLoader(best.file, version: best.version, options: options)
+      } else {
+        let png = PNGCodec.encode(mask)
+        vectorPNG = png
+        measured.maskLoader = memoryLoader(png, scale: mask.scale, file: best.file, options: options)
+      }
     }
-    return Result(icon: measured, failures: failures)
+    return (Result(icon: measured, failures: failures), best.index, vectorPNG)
   }
 
   /// Reads a PNG's drawing back from its file, as it was measured: the file's version (taken before

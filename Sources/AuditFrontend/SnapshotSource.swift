@@ -13,10 +13,13 @@ public struct SnapshotSource: Sendable {
   public var configurationPath: String?
   /// Where the SVG and PDF icons of folders audited now are rendered.
   public var rendering: VectorRendering
+  /// The measurement cache of folders audited now; nil: every icon is measured.
+  public var cache: MeasurementCache?
 
-  public init(configurationPath: String? = nil, rendering: VectorRendering = .inProcess) {
+  public init(configurationPath: String? = nil, rendering: VectorRendering = .inProcess, cache: MeasurementCache? = nil) {
     self.configurationPath = configurationPath
     self.rendering = rendering
+    self.cache = cache
   }
 
   /// The snapshot at `path`: a JSON report read, or a folder audited now.
@@ -48,6 +51,7 @@ public struct SnapshotSource: Sendable {
     options.pngScale = configuration.pngScale
     options.idioms = configuration.idioms
     options.vectorRendering = rendering
+    options.cache = cache
     let result = try AuditFrontend.run(AuditRequest(paths: [path], configuration: configuration, options: options, label: label))
     diagnostics += result.diagnostics.filter {
       switch $0 {
@@ -87,6 +91,68 @@ public struct SnapshotSource: Sendable {
     try? FileManager.default.removeItem(atPath: archive)
     let extracted = inside == "." ? temporary : temporary + "/" + inside
     return try audit(extracted, label: revision, root: extracted, diagnostics: &diagnostics)
+  }
+
+  /// One release of ``history(revisions:path:diagnostics:)``: the snapshot, or nil when PATH does
+  /// not exist at that revision.
+  public struct Release: Sendable {
+    public var revision: String
+    public var snapshot: Snapshot?
+  }
+
+  /// PATH audited at each revision, in order, read straight from git's objects (one
+  /// `git cat-file --batch` process; no checkout, the work tree and the index untouched) into one
+  /// temporary folder that only the changed files are written into between revisions. Through the
+  /// cache (``cache``), an unchanged file is measured once.
+  /// - Throws: a ``AuditFrontend/Failure`` naming a revision that is not a commit (before any audit).
+  public func history(revisions: [String], path: String, diagnostics: inout [AuditDiagnostic]) throws(AuditFrontend.Failure) -> [Release] {
+    let (top, inside) = try Self.repository(path)
+    let objects = try GitObjects(top: top)
+    var trees: [String] = []
+    for revision in revisions {
+      guard let tree = try objects.commit(revision) else {
+        throw AuditFrontend.Failure(message: "'\(revision)' is not a git revision (a commit, tag or branch) of \(top)")
+      }
+      trees.append(tree)
+    }
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("iconaudit-history-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: temporary) }
+    let name = inside == "." ? PathText.lastComponent(top) : PathText.lastComponent(inside)
+    var work = GitWorkFolder(path: temporary + "/" + name)
+    do {
+      try FileManager.default.createDirectory(atPath: work.path, withIntermediateDirectories: true)
+    } catch {
+      throw AuditFrontend.Failure(message: "\(error)")
+    }
+    var releases: [Release] = []
+    for (revision, tree) in zip(revisions, trees) {
+      guard let files = try objects.files(root: tree, inside: inside) else {
+        releases.append(Release(revision: revision, snapshot: nil))
+        continue
+      }
+      try work.update(to: files, objects: objects)
+      releases.append(Release(revision: revision, snapshot: try audit(work.path, label: revision, root: work.path, diagnostics: &diagnostics)))
+    }
+    return releases
+  }
+
+  /// The tags of the repository PATH is in that match `pattern` (a `git tag --list` glob; nil: all),
+  /// in version order (v2.10 after v2.9).
+  public static func tags(path: String, pattern: String?) throws(AuditFrontend.Failure) -> [String] {
+    let (top, _) = try repository(path)
+    let output = try run(["git", "-C", top, "tag", "--list", "--sort=v:refname"] + (pattern.map { ["--", $0] } ?? []))
+    return output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+  }
+
+  /// The repository's top folder and PATH's path inside it ("." for the top).
+  static func repository(_ path: String) throws(AuditFrontend.Failure) -> (top: String, inside: String) {
+    let folder = path.isEmpty ? "." : path
+    let top = try run(["git", "-C", gitDirectory(for: folder), "rev-parse", "--show-toplevel"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let absolute = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+    let topResolved = URL(fileURLWithPath: top).resolvingSymlinksInPath().path
+    let inside = absolute == topResolved ? "" : String(absolute.dropFirst(topResolved.count + 1))
+    return (top, inside.isEmpty ? "." : inside)
   }
 
   static func gitDirectory(for path: String) -> String {

@@ -52,6 +52,11 @@ public struct AuditConfiguration: Sendable, Equatable {
   /// turns off `--warnings-only` (the build-tool plugin and build phases), so that a project's
   /// configuration decides whether its builds fail on findings.
   public var strict = false
+  /// Whether measurements are cached (`"cache"`; `--no-cache`); nil: the command line decides (on).
+  public var cacheEnabled: Bool?
+  /// The measurement cache's directory (`"cacheDirectory"`, relative to the configuration file's
+  /// folder; `--cache-dir`); nil: `$XDG_CACHE_HOME/iconaudit`, else `~/.cache/iconaudit`.
+  public var cacheDirectory: String?
   /// Whether the family rules (size, stroke, style, detail, duplicates) judge only families with a
   /// role (a bar-named folder, `--role`, a role pattern, the app's code). Set by the audit frontend
   /// when a whole repository is audited (some images were left out as not bar icons): a folder of

@@ -29,7 +29,9 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 ///   "pngScale": 2,
 ///   "idioms": ["universal", "iphone", "ipad"],
 ///   "allImages": false,
-///   "strict": false
+///   "strict": false,
+///   "cache": true,
+///   "cacheDirectory": "/tmp/iconaudit-cache"
 /// }
 /// ```
 public enum ConfigurationFile {
@@ -76,7 +78,7 @@ public enum ConfigurationFile {
     }
     guard let object = root as? [String: Any] else { throw fail("the top level must be a JSON object") }
     var config = base
-    let known: Set<String> = ["version", "rules", "disable", "roles", "selectedSuffixes", "madFloor", "vectorScale", "pngScale", "idioms", "allImages", "strict", "$schema"]
+    let known: Set<String> = ["version", "rules", "disable", "roles", "selectedSuffixes", "madFloor", "vectorScale", "pngScale", "idioms", "allImages", "strict", "cache", "cacheDirectory", "$schema"]
     for key in object.keys.sorted() where !known.contains(key) {
       throw fail("unknown key '\(key)' (known: \(known.filter { $0 != "$schema" }.sorted().joined(separator: ", ")))")
     }
@@ -172,6 +174,16 @@ public enum ConfigurationFile {
     if let strict = object["strict"] {
       guard let number = strict as? NSNumber, isBool(number) else { throw fail("'strict' must be true or false") }
       config.strict = number.boolValue
+    }
+    if let cache = object["cache"] {
+      guard let number = cache as? NSNumber, isBool(number) else { throw fail("'cache' must be true or false") }
+      config.cacheEnabled = number.boolValue
+    }
+    if let directory = object["cacheDirectory"] {
+      guard let text = directory as? String, !text.isEmpty else { throw fail("'cacheDirectory' must be a non-empty string") }
+      // Relative to the configuration file's folder.
+      let folder = PathText.parent(path)
+      config.cacheDirectory = text.hasPrefix("/") || folder.isEmpty ? text : (folder == "/" ? "/" : folder + "/") + text
     }
     if let idioms = object["idioms"] {
       guard let list = idioms as? [String] else { throw fail("'idioms' must be an array of idiom names") }

@@ -89,6 +89,7 @@ enum AuditCommand {
     if arguments.value("vector-scale") == nil { request.options.vectorScale = request.configuration.vectorScale }
     if arguments.value("png-scale") == nil { request.options.pngScale = request.configuration.pngScale }
     if arguments.value("idioms") == nil { request.options.idioms = request.configuration.idioms }
+    request.options.cache = try CommonOptions.cache(arguments, configuration: request.configuration)
     // An app's folder (an Xcode project, a package, sources beside catalogs): its code says which
     // images are bar icons.
     if paths.count == 1, !arguments.flag("ignore-code"), AppFolder.detect(paths[0]) { request.appCode = AppCode.scan(folder: paths[0]) }
@@ -100,6 +101,7 @@ enum AuditCommand {
       return Console.failed(error)
     }
     for diagnostic in result.diagnostics { Console.err("iconaudit: \(diagnostic)") }
+    CommonOptions.reportCache(request.options.cache, arguments)
     var report = result.report
     // A build phase's view: an error finding is shown as a warning and fails nothing.
     if warningsOnly {

@@ -36,7 +36,7 @@ enum DriftCommand {
       OptionSpec("stroke-tolerance-px", value: "PX", help: "Stroke change that counts, in px (default 0.25)."),
       OptionSpec("detail-tolerance", value: "F", help: "Relative detail change that counts (default 0.10)."),
       OptionSpec("center-tolerance-pt", value: "PT", help: "Optical centre move that counts, in pt (default 0.5)."),
-    ],
+    ] + CommonOptions.caching,
     positionalName: "OLD NEW", minimumPositionals: 2, maximumPositionals: 2)
 
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
@@ -54,7 +54,11 @@ enum DriftCommand {
       }
       gates.append(gate)
     }
-    let source = SnapshotSource(configurationPath: arguments.value("config"), rendering: CommonOptions.isolatedRendering())
+    // The cache's settings of the configuration (a configuration that cannot be used is refused
+    // where a folder is audited with it).
+    let configuration = arguments.value("config").flatMap { try? AuditFrontend.configuration(path: $0) }
+    let cache = try CommonOptions.cache(arguments, configuration: configuration)
+    let source = SnapshotSource(configurationPath: arguments.value("config"), rendering: CommonOptions.isolatedRendering(), cache: cache)
     let before: Snapshot, after: Snapshot
     // What folders audited now have to say (each unreadable icon named on stderr).
     var diagnostics: [AuditDiagnostic] = []
@@ -73,6 +77,7 @@ enum DriftCommand {
       return Console.failed(error)
     }
     for diagnostic in diagnostics { Console.err("iconaudit: \(diagnostic)") }
+    CommonOptions.reportCache(cache, arguments)
     let unreadable = diagnostics.filter { if case .unreadable = $0 { true } else { false } }.count
     let report = Drift.compare(before, after, tolerances: tolerances)
     let text: String
@@ -113,36 +118,91 @@ enum HistoryCommand {
       SNAPSHOT is a JSON report or a folder audited on the spot. Releases are shown in the order
       given, or by label with --order label (natural version order).
 
-      Exit codes: 0 done; 2 a snapshot could not be read; 64 usage error (also an output file that
-      cannot be used: an input, a folder, a file iconaudit did not write without --force); 70 the
-      report could not be written.
+      With --git REV… PATH, PATH is audited at each revision, in the order given, read straight from
+      git's objects (no checkout: the work tree and the index are untouched); with --tags [PATTERN]
+      PATH, at every tag (matching PATTERN, a glob such as 'v*') in version order. Files unchanged
+      between revisions are measured once (and not again while the measurement cache holds them).
+      A revision where PATH does not exist is listed as such.
+
+      Exit codes: 0 done; 2 a snapshot could not be read, or a revision is not a commit of the
+      repository (named); 64 usage error (also an output file that cannot be used: an input, a
+      folder, a file iconaudit did not write without --force); 70 the report could not be written.
       """,
     options: [
       OptionSpec("format", value: "FORMAT", choices: HistoryFormat.allCases.map(\.rawValue), help: "Output format (default markdown)."),
       OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
       OutputFile.forceOption,
       OptionSpec("order", value: "ORDER", choices: ["given", "label"], help: "Order of releases (default given)."),
-    ],
+      OptionSpec("git", help: "The positionals are REV… PATH: PATH audited at each git revision."),
+      OptionSpec("tags", help: "The positionals are [PATTERN] PATH: PATH audited at every tag (matching PATTERN)."),
+      OptionSpec("config", value: "FILE", help: "Configuration for folders and revisions audited on the spot."),
+    ] + CommonOptions.caching,
     positionalName: "SNAPSHOT…", minimumPositionals: 1)
 
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
-    guard OutputFile.checkTargets(arguments, inputs: arguments.positionals) else { return .usage }
+    let inputs = arguments.positionals + [arguments.value("config")].compactMap { $0 }
+    guard OutputFile.checkTargets(arguments, inputs: inputs) else { return .usage }
     var snapshots: [Snapshot] = []
-    let source = SnapshotSource(rendering: CommonOptions.isolatedRendering())
+    var missing: [(label: String, position: Int)] = []
+    // The cache's settings of the configuration (a configuration that cannot be used is refused
+    // where a folder is audited with it).
+    let configuration = arguments.value("config").flatMap { try? AuditFrontend.configuration(path: $0) }
+    // Many revisions audit the same files: payloads are kept in memory too.
+    let cache = try CommonOptions.cache(arguments, configuration: configuration, memo: true)
+      ?? MeasurementCache.memoryOnly()
+    let source = SnapshotSource(configurationPath: arguments.value("config"), rendering: CommonOptions.isolatedRendering(), cache: cache)
     var unreadable = 0
-    for path in arguments.positionals {
+    if arguments.flag("git") || arguments.flag("tags") {
+      let positionals = arguments.positionals
+      guard !(arguments.flag("git") && arguments.flag("tags")) else {
+        throw .invalidValue(option: "tags", value: "", expected: "either --git REV… PATH or --tags [PATTERN] PATH, not both")
+      }
+      let path = positionals[positionals.count - 1]
       var diagnostics: [AuditDiagnostic] = []
-      do {
-        snapshots.append(try source.load(path, diagnostics: &diagnostics))
+      do throws(AuditFrontend.Failure) {
+        var revisions = Array(positionals.dropLast())
+        if arguments.flag("tags") {
+          guard revisions.count <= 1 else {
+            throw AuditFrontend.Failure(message: "--tags takes at most one PATTERN before PATH (got \(revisions.count))", usage: true)
+          }
+          revisions = try SnapshotSource.tags(path: path, pattern: revisions.first)
+          if revisions.isEmpty {
+            throw AuditFrontend.Failure(message: "no tag\(positionals.count == 2 ? " matches '\(positionals[0])'" : "") in the repository of \(path)", usage: true)
+          }
+        } else if revisions.isEmpty {
+          throw AuditFrontend.Failure(message: "--git needs at least one revision before PATH", usage: true)
+        }
+        for release in try source.history(revisions: revisions, path: path, diagnostics: &diagnostics) {
+          if let snapshot = release.snapshot {
+            snapshots.append(snapshot)
+          } else {
+            missing.append((release.revision, snapshots.count))
+            Console.err("iconaudit: \(path) does not exist at \(release.revision): listed as such")
+          }
+        }
       } catch {
         for diagnostic in diagnostics { Console.err("iconaudit: \(diagnostic)") }
         return Console.failed(error)
       }
       for diagnostic in diagnostics { Console.err("iconaudit: \(diagnostic)") }
       unreadable += diagnostics.filter { if case .unreadable = $0 { true } else { false } }.count
+    } else {
+      for path in arguments.positionals {
+        var diagnostics: [AuditDiagnostic] = []
+        do {
+          snapshots.append(try source.load(path, diagnostics: &diagnostics))
+        } catch {
+          for diagnostic in diagnostics { Console.err("iconaudit: \(diagnostic)") }
+          return Console.failed(error)
+        }
+        for diagnostic in diagnostics { Console.err("iconaudit: \(diagnostic)") }
+        unreadable += diagnostics.filter { if case .unreadable = $0 { true } else { false } }.count
+      }
     }
+    CommonOptions.reportCache(cache, arguments)
     if arguments.value("order") == "label" { snapshots = HistoryReport.ordered(byLabel: snapshots) }
-    let history = HistoryReport(snapshots: snapshots)
+    var history = HistoryReport(snapshots: snapshots)
+    history.missing = missing
     let text: String
     switch HistoryFormat(rawValue: arguments.value("format") ?? HistoryFormat.markdown.rawValue) {
     case .json: text = HistoryWriter.jsonValue(history).serialized()
@@ -150,7 +210,7 @@ enum HistoryCommand {
     case .markdown: text = HistoryWriter.markdown(history)
     case nil: return .usage  // the parser only accepts HistoryFormat's values
     }
-    guard OutputFile.emit(text, to: arguments.value("output"), inputs: arguments.positionals, replace: arguments.flag("force")) else {
+    guard OutputFile.emit(text, to: arguments.value("output"), inputs: inputs, replace: arguments.flag("force")) else {
       return .failure
     }
     return unreadable > 0 ? .unreadableInput : .success

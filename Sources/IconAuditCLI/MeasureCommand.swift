@@ -29,9 +29,11 @@ enum MeasureCommand {
     positionalName: "PATH…", minimumPositionals: 1)
 
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
-    let options = try CommonOptions.measurementOptions(arguments)
+    var options = try CommonOptions.measurementOptions(arguments)
+    options.cache = try CommonOptions.cache(arguments)
     guard OutputFile.checkTargets(arguments, inputs: arguments.positionals) else { return .usage }
     let measurement = AuditFrontend.measure(paths: arguments.positionals, options: options)
+    CommonOptions.reportCache(options.cache, arguments)
     for diagnostic in measurement.diagnostics { Console.err("iconaudit: \(diagnostic)") }
     let text: String
     switch MeasureFormat(rawValue: arguments.value("format") ?? MeasureFormat.text.rawValue) {
@@ -66,6 +68,15 @@ enum CommonOptions {
     OptionSpec("max-analysis-side", value: "PX", help: "Larger icons are measured on a reduced copy of this size (default 1024)."),
     OptionSpec("render-timeout", value: "SECONDS",
                help: "Time limit per SVG/PDF render, in a helper process (default 10; 0 renders in process, unlimited)."),
+  ] + caching
+
+  /// The measurement cache's options (audit, measure, drift, history).
+  static let caching: [OptionSpec] = [
+    OptionSpec("cache-dir", value: "DIR",
+               help: "Measurement cache (default $XDG_CACHE_HOME/iconaudit, else ~/.cache/iconaudit)."),
+    OptionSpec("no-cache", help: "Measure every icon; neither read nor write the measurement cache."),
+    OptionSpec("cache-max-mb", value: "MB", help: "Size limit of the measurement cache, oldest entries evicted (default 256)."),
+    OptionSpec("verbose", short: "v", help: "Say what the measurement cache did (hits, entries written, ignored)."),
   ]
 
   /// The default time limit of one SVG or PDF render, in seconds.
@@ -82,6 +93,32 @@ enum CommonOptions {
   static func isolatedRendering(timeout: Double = defaultRenderTimeout) -> VectorRendering {
     guard timeout > 0, executableServesRenderHelper else { return .inProcess }
     return .isolated(RenderHelper(executable: RenderHelper.currentExecutable, arguments: [renderHelperCommand], timeout: timeout))
+  }
+
+  /// The measurement cache of a command: `--no-cache`, else `--cache-dir`, else the configuration's
+  /// `"cache"` and `"cacheDirectory"`, else the per-user default; nil: nothing cached.
+  static func cache(_ arguments: ParsedArguments, configuration: AuditConfiguration? = nil,
+                    memo: Bool = false) throws(ArgumentError) -> MeasurementCache? {
+    if arguments.flag("no-cache") { return nil }
+    let megabytes = try arguments.double("cache-max-mb", in: 1...1_048_576)
+    let limit = megabytes.map { Int($0 * 1_048_576) } ?? MeasurementCache.defaultSizeLimitBytes
+    if let directory = arguments.value("cache-dir") { return MeasurementCache(directory: directory, sizeLimitBytes: limit, memo: memo) }
+    if configuration?.cacheEnabled == false { return nil }
+    guard let directory = configuration?.cacheDirectory ?? MeasurementCache.defaultDirectory() else { return nil }
+    return MeasurementCache(directory: directory, sizeLimitBytes: limit, memo: memo)
+  }
+
+  /// `--verbose`: what the cache did, on standard error.
+  static func reportCache(_ cache: MeasurementCache?, _ arguments: ParsedArguments) {
+    guard arguments.flag("verbose") else { return }
+    guard let cache else {
+      Console.err("iconaudit: measurement cache: off")
+      return
+    }
+    let s = cache.stats
+    Console.err("iconaudit: measurement cache \(cache.directory): \(s.hits) icon\(s.hits == 1 ? "" : "s") read from it, \(s.misses) measured; "
+                + "\(s.written) entr\(s.written == 1 ? "y" : "ies") written, \(s.ignored) ignored (truncated, corrupt or foreign: measured again and rewritten), "
+                + "\(s.notWritten) not written (directory read-only, full or missing), \(s.evicted) evicted")
   }
 
   static func measurementOptions(_ arguments: ParsedArguments) throws(ArgumentError) -> MeasurementOptions {

@@ -19,6 +19,28 @@ public enum IconLoader {
     }
   }
 
+  /// The bytes of a file as ``load(_:bytes:vectorScale:limits:rendering:)`` takes them, within the
+  /// limit of its kind (regular files only; see `BoundedFile`).
+  public static func readBytes(_ file: IconFile, limits: DecodeLimits = .default) throws(RasterError) -> [UInt8] {
+    let limit = file.kind == .png ? limits.maxFileBytes : min(limits.maxFileBytes, limits.maxVectorFileBytes)
+    return try readFileBytes(path: file.path, limit: limit)
+  }
+
+  /// Loads a file from its bytes, read already (``readBytes(_:limits:)``): the same pixels as
+  /// ``load(_:vectorScale:limits:rendering:)``. An isolated vector render reads the file itself.
+  public static func load(_ file: IconFile, bytes: [UInt8], vectorScale: Double = 2, limits: DecodeLimits = .default,
+                          rendering: VectorRendering = .inProcess) throws(RasterError) -> RGBAImage {
+    switch file.kind {
+    case .png:
+      return try PNGCodec.decode(bytes, path: file.path, scale: Double(file.scale ?? 1), limits: limits).0
+    case .svg, .pdf:
+      if case .isolated(let helper) = rendering {
+        return try helper.render(file, vectorScale: vectorScale, limits: limits)
+      }
+      return try render(bytes, kind: file.kind, path: file.path, vectorScale: vectorScale, limits: limits)
+    }
+  }
+
   /// Renders vector bytes in this process.
   static func render(_ bytes: [UInt8], kind: IconFileKind, path: String, vectorScale: Double,
                      limits: DecodeLimits) throws(RasterError) -> RGBAImage {

@@ -17,6 +17,9 @@ public struct HistoryReport: Sendable {
 
   public var snapshots: [Snapshot]
   public var movers: [Mover]
+  /// Releases where the audited path did not exist (`history --git`): each label with the number
+  /// of snapshots before it, listed in place in every format.
+  public var missing: [(label: String, position: Int)] = []
 
   public init(snapshots: [Snapshot], top: Int = 10) {
     self.snapshots = snapshots
@@ -60,14 +63,19 @@ public enum HistoryWriter {
   static func label(_ s: Snapshot) -> String { s.label ?? s.source }
 
   public static func jsonValue(_ h: HistoryReport) -> JSONValue {
-    .object([
-      "releases": .array(h.snapshots.map { s in
-        .object([
-          "label": .string(label(s)), "icons": .int(s.icons.count), "findings": .int(s.findings.count),
-          "consistencyScore": .double(s.consistencyScore),
-          "spreads": .object(s.spreads.mapValues(JSONValue.double)),
-        ])
-      }),
+    var releases: [JSONValue] = []
+    func missing(_ label: String) -> JSONValue { .object(["label": .string(label), "missing": .bool(true)]) }
+    for (i, s) in h.snapshots.enumerated() {
+      releases += h.missing.filter { $0.position == i }.map { missing($0.label) }
+      releases.append(.object([
+        "label": .string(label(s)), "icons": .int(s.icons.count), "findings": .int(s.findings.count),
+        "consistencyScore": .double(s.consistencyScore),
+        "spreads": .object(s.spreads.mapValues(JSONValue.double)),
+      ]))
+    }
+    releases += h.missing.filter { $0.position >= h.snapshots.count }.map { missing($0.label) }
+    return .object([
+      "releases": .array(releases),
       "movers": .array(h.movers.map { m in
         .object(["id": .string(m.id), "sizeChange": .double(m.sizeChange), "strokeChangePx": .double(m.strokeChangePx),
                  "strokeChangePt": .double(m.strokeChangePt),
@@ -79,10 +87,12 @@ public enum HistoryWriter {
   public static func markdown(_ h: HistoryReport) -> String {
     let e = MarkdownReportWriter.escape
     var out = "## iconaudit history\n\n| release | icons | findings | consistency | size spread | stroke spread | detail spread |\n|---|--:|--:|--:|--:|--:|--:|\n"
-    for s in h.snapshots {
+    for (i, s) in h.snapshots.enumerated() {
+      for m in h.missing where m.position == i { out += "| \(e(m.label)) | — | — | — | not present at this release | | |\n" }
       out += "| \(e(label(s))) | \(s.icons.count) | \(s.findings.count) | \(String(format: "%.1f", s.consistencyScore)) | "
       out += ["effectiveSizePt", "strokeWeightPt", "detailDensity"].map { String(format: "%.1f%%", (s.spreads[$0] ?? 0) * 100) }.joined(separator: " | ") + " |\n"
     }
+    for m in h.missing where m.position >= h.snapshots.count { out += "| \(e(m.label)) | — | — | — | not present at this release | | |\n" }
     if !h.movers.isEmpty {
       out += "\n**Icons that moved most**\n\n| icon | size | stroke | between |\n|---|--:|--:|---|\n"
       for m in h.movers {
@@ -110,10 +120,15 @@ public enum HistoryWriter {
     }
     chart += "</svg>"
     var rows = ""
-    for s in h.snapshots {
+    func missingRow(_ label: String) -> String {
+      "<tr><td>\(esc(label))</td><td colspan=\"6\">not present at this release</td></tr>\n"
+    }
+    for (i, s) in h.snapshots.enumerated() {
+      for m in h.missing where m.position == i { rows += missingRow(m.label) }
       rows += "<tr><td>\(esc(label(s)))</td><td>\(s.icons.count)</td><td>\(s.findings.count)</td><td>\(String(format: "%.1f", s.consistencyScore))</td>"
       rows += ["effectiveSizePt", "strokeWeightPt", "detailDensity"].map { "<td>\(String(format: "%.1f%%", (s.spreads[$0] ?? 0) * 100))</td>" }.joined() + "</tr>\n"
     }
+    for m in h.missing where m.position >= h.snapshots.count { rows += missingRow(m.label) }
     var movers = ""
     for m in h.movers {
       movers += "<tr><td>\(esc(m.id))</td><td>\(String(format: "%+.1f%%", m.sizeChange * 100))</td><td>\(String(format: "%+.2f pt", m.strokeChangePt))</td><td>\(esc(m.first)) → \(esc(m.last))</td></tr>\n"

@@ -25,6 +25,7 @@ func runTool(_ arguments: [String], in directory: String? = nil) throws -> ToolR
   let process = Process()
   process.executableURL = iconauditExecutable()
   process.arguments = arguments
+  process.environment = ToolEnvironment.isolated
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   let out = Pipe(), err = Pipe()
   process.standardOutput = out

@@ -13,3 +13,25 @@ import Testing
     #expect(PathText.lastComponent("x") == "x")
   }
 }
+
+@Suite struct SHA256Tests {
+  /// FIPS 180-4 examples, and a message across many blocks fed in uneven pieces.
+  @Test func knownDigests() {
+    #expect(SHA256.hash([UInt8]()).hexString == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(SHA256.hash(Array("abc".utf8)).hexString == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)).hexString
+            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+    #expect(SHA256.hash(million).hexString == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    var pieces = SHA256()
+    var offset = 0
+    var step = 1
+    while offset < million.count {
+      let end = min(million.count, offset + step)
+      pieces.update(million[offset..<end])
+      offset = end
+      step = step * 3 % 1000 + 1
+    }
+    #expect(pieces.finalize() == SHA256.hash(million))
+  }
+}

@@ -28,6 +28,7 @@ func iconaudit(_ arguments: [String], in directory: String? = nil) throws -> Run
   let process = Process()
   process.executableURL = URL(fileURLWithPath: iconauditPath())
   process.arguments = arguments
+  process.environment = ToolEnvironment.isolated
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   let out = Pipe(), err = Pipe()
   process.standardOutput = out
@@ -337,6 +338,7 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
     if FileManager.default.fileExists(atPath: "/dev/full") {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.environment = ToolEnvironment.isolated
       let tool = iconauditPath()
       process.arguments = ["-c", "'\(tool)' audit '\(scratch.path)/Toolbar' > /dev/full 2> '\(scratch.path)/full.err'"]
       try process.run()
@@ -347,6 +349,7 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
       // Both streams full: still no crash (the message is lost), exit 70.
       let both = Process()
       both.executableURL = URL(fileURLWithPath: "/bin/sh")
+      both.environment = ToolEnvironment.isolated
       both.arguments = ["-c", "'\(tool)' audit '\(scratch.path)/Toolbar' > /dev/full 2> /dev/full"]
       try both.run()
       both.waitUntilExit()
@@ -357,6 +360,7 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
     try scratch.file("log.txt", "earlier lines\n")
     let shell = Process()
     shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.environment = ToolEnvironment.isolated
     shell.arguments = ["-c", "'\(iconauditPath())' audit '\(scratch.path)/Toolbar' -o /dev/stdout >> '\(log)'"]
     try shell.run()
     shell.waitUntilExit()

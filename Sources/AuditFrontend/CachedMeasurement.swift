@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Guidelines
+import IconMetrics
+import IconRaster
+import IconSupport
+
+/// What the measurement cache stores of one icon, and the key it is stored under.
+///
+/// The payload is a compact little-endian binary record, read without any parser (measured on the
+/// 10,000-icon scale corpus: 1.5 KB an entry with the signature; reading, checking and decoding the
+/// entries does not reach the top 25 symbols of a warm `measure`'s profile, where hashing the files
+/// is 13% and the JSON report most of the rest):
+/// which of the icon's files was analysed, its size and scale, every measurement (doubles stored
+/// as their bit patterns, so a cached audit's report is byte-identical to an uncached one), the
+/// other scales' comparisons, the signature and text detection of an audit, a vector icon's
+/// coverage as a PNG. Paths are not stored: they come from the discovery of the run reading it.
+enum CachedMeasurement {
+  /// The version of the measurements: bump it whenever any measurement of an icon changes (a metric,
+  /// the signature, the text detector, scale comparisons, decoding or rendering), so that entries
+  /// written before are no longer used. `CacheTests.measurementFingerprint` fails when the example
+  /// catalog's measurements change without a bump here.
+  static let measurementVersion = 1
+  /// The payload layout's version.
+  static let formatVersion = 1
+
+  /// SHA-256 over the files' contents and everything else that changes the measurements: the
+  /// versions, the drawing retention (an audit stores a signature and text detection, `measure`
+  /// does not), the text detector's minimum height, the vector scale, the analysis size, the limits
+  /// and the vector render's limits; each file's kind, renderer (a `.symbolset` SVG is a symbol),
+  /// scale and content digest, in the icon's order. Not in it: paths, names, roles, the
+  /// configuration's rules (rules always run afresh).
+  static func key(files: [IconFile], digests: [[UInt8]], options: MeasurementOptions) -> [UInt8] {
+    var hasher = SHA256()
+    var text = "iconaudit-measurements \(AuditFrontend.toolVersion) m\(measurementVersion) f\(formatVersion)"
+    switch options.drawings {
+    case .drop: text += " drop"
+    case .keep: text += " keep"
+    case .reload: text += " reload"
+    }
+    text += " text \(options.textMinimumHeightPx.map(String.init) ?? "-")"
+    text += " vector \(options.vectorScale.bitPattern) analysis \(options.maxAnalysisSide)"
+    let limits = options.limits
+    text += " limits \(limits.maxSide) \(limits.maxPixels) \(limits.maxFileBytes) \(limits.maxVectorFileBytes)"
+    switch options.vectorRendering {
+    case .inProcess: text += " render in-process"
+    case .isolated(let helper): text += " render \(helper.timeout.bitPattern) \(helper.memoryLimitBytes)"
+    }
+    text += " files \(files.count)"
+    hasher.update(Array(text.utf8))
+    for (file, digest) in zip(files, digests) {
+      let renderer = file.kind == .svg && file.path.contains(".symbolset/") ? "symbol" : file.kind.rawValue
+      hasher.update(Array(" \(renderer) \(file.scale.map(String.init) ?? "-") ".utf8))
+      hasher.update(digest)
+    }
+    return hasher.finalize()
+  }
+
+  /// The measured parts of `icon` (analysed as `files[analysedIndex]`); `vectorPNG` is a vector
+  /// icon's coverage as read back under `.reload`.
+  static func encode(_ icon: MeasuredIcon, analysedIndex: Int, vectorPNG: [UInt8]?) -> [UInt8] {
+    var w = ByteWriter()
+    w.int(analysedIndex)
+    w.double(icon.scale)
+    w.int(icon.widthPx)
+    w.int(icon.heightPx)
+    let m = icon.metrics
+    for value in [m.perceivedSizePt, m.extentPt.x, m.extentPt.y, m.extentPt.width, m.extentPt.height, m.inkAreaPt2,
+                  m.hullAreaPt2, m.opticalCenterOffsetPt.x, m.opticalCenterOffsetPt.y, m.opticalCenterOffsetFraction,
+                  m.strokeWeightPt, m.strokeWeightPx, m.strokeWeightProfilePx, m.strokeWeightContourPx, m.detailDensity,
+                  m.contourLengthPt, m.density, m.partialPixelRatio, m.haloFraction, m.haloOffsetPx.x, m.haloOffsetPx.y,
+                  m.opaqueBackgroundShare] {
+      w.double(value)
+    }
+    for value in [m.components, m.holes, m.skeletonEndPoints, m.skeletonJunctions] { w.int(value) }
+    w.string(m.style.rawValue)
+    w.optional(m.colorSpread) { $0.double($1) }
+    w.int(icon.variants.count)
+    for variant in icon.variants {
+      w.int(icon.files.firstIndex { $0.relativePath == variant.path } ?? -1)
+      w.int(variant.scale)
+      w.int(variant.widthPx)
+      w.int(variant.heightPx)
+      w.optional(variant.correlation) { $0.double($1) }
+    }
+    w.optional(icon.documentSizePt) { w, size in
+      w.double(size.width)
+      w.double(size.height)
+    }
+    w.optional(icon.signature) { w, signature in
+      w.double(signature.aspectRatio)
+      w.int(signature.cells.count)
+      for cell in signature.cells { w.float(cell) }
+    }
+    w.optional(icon.textDetection) { w, text in
+      w.int(text.minimumHeightPx)
+      w.optional(text.detection) { w, detection in
+        w.int(detection.heightPx)
+        w.int(detection.baselinePx)
+        w.int(detection.glyphs.count)
+        for g in detection.glyphs {
+          for value in [g.minX, g.minY, g.maxX, g.maxY, g.areaPx, g.holes, g.holeAreaPx] { w.int(value) }
+          w.double(g.strokePx)
+        }
+      }
+    }
+    w.optional(vectorPNG) { $0.bytes($1) }
+    return w.bytes
+  }
+
+  /// The stored parts read back onto the icon as discovered now; nil when the payload does not
+  /// parse or does not fit the icon (then the entry is ignored).
+  static func decode(_ payload: [UInt8], icon: DiscoveredIcon) -> (measured: MeasuredIcon, analysedIndex: Int, vectorPNG: [UInt8]?)? {
+    var r = ByteReader(payload)
+    guard let index = r.int(), icon.files.indices.contains(index), let scale = r.double(), let width = r.int(),
+          let height = r.int() else { return nil }
+    var d: [Double] = []
+    for _ in 0..<22 {
+      guard let value = r.double() else { return nil }
+      d.append(value)
+    }
+    var n: [Int] = []
+    for _ in 0..<4 {
+      guard let value = r.int() else { return nil }
+      n.append(value)
+    }
+    guard let styleName = r.string(), let style = IconStyle(rawValue: styleName), let colorSpread = r.optional({ $0.double() }) else { return nil }
+    let metrics = IconMeasurements(
+      perceivedSizePt: d[0], extentPt: Rect2D(x: d[1], y: d[2], width: d[3], height: d[4]), inkAreaPt2: d[5],
+      hullAreaPt2: d[6], opticalCenterOffsetPt: Point2D(x: d[7], y: d[8]), opticalCenterOffsetFraction: d[9],
+      strokeWeightPt: d[10], strokeWeightPx: d[11], strokeWeightProfilePx: d[12], strokeWeightContourPx: d[13],
+      detailDensity: d[14], contourLengthPt: d[15], components: n[0], holes: n[1], skeletonEndPoints: n[2],
+      skeletonJunctions: n[3], style: style, density: d[16], colorSpread: colorSpread, partialPixelRatio: d[17],
+      haloFraction: d[18], haloOffsetPx: Point2D(x: d[19], y: d[20]), opaqueBackgroundShare: d[21])
+    guard let variantCount = r.int(), (0...icon.files.count).contains(variantCount) else { return nil }
+    var variants: [ScaleVariant] = []
+    for _ in 0..<variantCount {
+      guard let file = r.int(), icon.files.indices.contains(file), let variantScale = r.int(), let w = r.int(),
+            let h = r.int(), let correlation = r.optional({ $0.double() }) else { return nil }
+      variants.append(ScaleVariant(path: icon.files[file].relativePath, scale: variantScale, widthPx: w, heightPx: h,
+                                   correlation: correlation))
+    }
+    guard let documentSize = r.optional({ r -> RGBAImage.DocumentSize? in
+      guard let w = r.double(), let h = r.double() else { return nil }
+      return RGBAImage.DocumentSize(width: w, height: h)
+    }) else { return nil }
+    guard let signature = r.optional({ r -> Spectrum.Signature? in
+      guard let aspect = r.double(), let count = r.int(), count == Spectrum.Signature.side * Spectrum.Signature.side else { return nil }
+      var cells: [Float] = []
+      cells.reserveCapacity(count)
+      for _ in 0..<count {
+        guard let cell = r.float() else { return nil }
+        cells.append(cell)
+      }
+      return Spectrum.Signature(cells: cells, aspectRatio: aspect)
+    }) else { return nil }
+    guard let text = r.optional({ r -> (minimumHeightPx: Int, detection: TextDetector.Detection?)? in
+      guard let minimum = r.int(), let detection = r.optional({ r -> TextDetector.Detection? in
+        guard let heightPx = r.int(), let baselinePx = r.int(), let count = r.int(), (0...4096).contains(count) else { return nil }
+        var glyphs: [TextDetector.Glyph] = []
+        for _ in 0..<count {
+          var v: [Int] = []
+          for _ in 0..<7 {
+            guard let value = r.int() else { return nil }
+            v.append(value)
+          }
+          guard let stroke = r.double() else { return nil }
+          glyphs.append(.stored(minX: v[0], minY: v[1], maxX: v[2], maxY: v[3], areaPx: v[4], strokePx: stroke,
+                                holes: v[5], holeAreaPx: v[6]))
+        }
+        return .stored(glyphs: glyphs, heightPx: heightPx, baselinePx: baselinePx)
+      }) else { return nil }
+      return (minimum, detection)
+    }) else { return nil }
+    guard let vectorPNG = r.optional({ $0.byteArray() }), r.atEnd else { return nil }
+    let best = icon.files[index]
+    var measured = MeasuredIcon(
+      id: icon.id, name: icon.name, path: best.relativePath, files: icon.files, kind: best.kind, scale: scale,
+      widthPx: width, heightPx: height, metrics: metrics, compactMask: nil, catalog: icon.catalog, variants: variants)
+    measured.documentSizePt = documentSize
+    measured.signature = signature
+    measured.textDetection = text
+    return (measured, index, vectorPNG)
+  }
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import IconSupport
+
+/// Reads a repository's objects through one `git cat-file --batch` process (no checkout: the work
+/// tree and the index are not touched), and lays a folder out as it was at a commit.
+///
+/// One process serves every revision: trees are walked here (an entry is `mode name\0` and a
+/// 20-byte object id), and a blob is read only when a revision holds one the work folder does not
+/// have yet. So 20 revisions of a 500-icon catalog in which 5% of the files change cost about
+/// 500 + 19 × 25 blob reads, not 20 × 500.
+final class GitObjects {
+  /// A file at a revision: its path below the folder, mode (`100644`, `100755`, `120000` for a
+  /// symbolic link) and blob id.
+  struct Entry: Equatable {
+    var mode: String
+    var id: String
+  }
+
+  private let process = Process()
+  private let input: FileHandle
+  private let output: Int32
+  private var pending: [UInt8] = []
+
+  /// Starts `git cat-file --batch` in the repository at `top`.
+  init(top: String) throws(AuditFrontend.Failure) {
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", top, "cat-file", "--batch"]
+    let stdin = Pipe(), stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { throw AuditFrontend.Failure(message: "cannot run git: \(error)") }
+    input = stdin.fileHandleForWriting
+    output = stdout.fileHandleForReading.fileDescriptor
+  }
+
+  deinit {
+    try? input.close()
+    process.waitUntilExit()
+  }
+
+  /// The object named `name` (an id, or any revision expression git accepts): its type and bytes;
+  /// nil when there is no such object.
+  func object(_ name: String) throws(AuditFrontend.Failure) -> (type: String, bytes: [UInt8])? {
+    guard !name.contains("\n") else { return nil }
+    do { try input.write(contentsOf: Data((name + "\n").utf8)) } catch {
+      throw AuditFrontend.Failure(message: "git cat-file stopped: \(error)")
+    }
+    let header = String(decoding: try line(), as: UTF8.self)
+    let fields = header.split(separator: " ")
+    if header.hasSuffix(" missing") || header.hasSuffix(" ambiguous") || fields.count != 3 { return nil }
+    guard let size = Int(fields[2]), size >= 0 else { throw AuditFrontend.Failure(message: "git cat-file: unexpected answer '\(header)'") }
+    let bytes = try read(size + 1)
+    return (String(fields[1]), Array(bytes.dropLast()))
+  }
+
+  private func fill() throws(AuditFrontend.Failure) {
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { raw in Foundation.read(output, raw.baseAddress!, raw.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { throw AuditFrontend.Failure(message: "git cat-file stopped answering") }
+      pending += chunk[0..<n]
+      return
+    }
+  }
+
+  private func line() throws(AuditFrontend.Failure) -> [UInt8] {
+    while true {
+      if let newline = pending.firstIndex(of: 10) {
+        let text = Array(pending[..<newline])
+        pending.removeSubrange(...newline)
+        return text
+      }
+      try fill()
+    }
+  }
+
+  private func read(_ count: Int) throws(AuditFrontend.Failure) -> [UInt8] {
+    while pending.count < count { try fill() }
+    let bytes = Array(pending[..<count])
+    pending.removeSubrange(..<count)
+    return bytes
+  }
+
+  /// The commit a revision names, or nil when it names none.
+  func commit(_ revision: String) throws(AuditFrontend.Failure) -> String? {
+    guard !revision.hasPrefix("-"), !revision.isEmpty else { return nil }
+    guard let commit = try object(revision + "^{commit}"), commit.type == "commit" else { return nil }
+    // The commit's first line: "tree <id>"; the commit's own id is asked by its tree's parent: the
+    // caller only needs the tree.
+    return commit.bytes.split(separator: 10, maxSplits: 1).first.map { String(decoding: $0, as: UTF8.self) }
+      .flatMap { $0.hasPrefix("tree ") ? String($0.dropFirst(5)) : nil }
+  }
+
+  /// The entries of a tree object: name, mode, id.
+  func tree(_ id: String) throws(AuditFrontend.Failure) -> [(name: String, mode: String, id: String)] {
+    guard let object = try object(id), object.type == "tree" else { return [] }
+    var entries: [(String, String, String)] = []
+    let bytes = object.bytes
+    var i = 0
+    while i < bytes.count {
+      guard let space = bytes[i...].firstIndex(of: 32), let zero = bytes[space...].firstIndex(of: 0), zero + 21 <= bytes.count else { break }
+      let mode = String(decoding: bytes[i..<space], as: UTF8.self)
+      let name = String(decoding: bytes[(space + 1)..<zero], as: UTF8.self)
+      let id = Array(bytes[(zero + 1)..<(zero + 21)]).hexString
+      entries.append((name, mode, id))
+      i = zero + 21
+    }
+    return entries
+  }
+
+  /// The files below `inside` (a path in the repository, "." for the top) in the tree `root`, by
+  /// path relative to `inside`; nil when `inside` is not there. A file named by `inside` is listed
+  /// under its own name.
+  func files(root: String, inside: String) throws(AuditFrontend.Failure) -> [String: Entry]? {
+    var id = root
+    var mode = "40000"
+    let components = inside == "." ? [] : inside.split(separator: "/").map(String.init)
+    for component in components {
+      guard mode == "40000", let entry = try tree(id).first(where: { $0.name == component }) else { return nil }
+      (id, mode) = (entry.id, entry.mode)
+    }
+    if mode != "40000" {
+      return mode == "160000" ? nil : [PathText.lastComponent(inside): Entry(mode: mode, id: id)]
+    }
+    var files: [String: Entry] = [:]
+    var folders: [(prefix: String, id: String)] = [("", id)]
+    while let folder = folders.popLast() {
+      for entry in try tree(folder.id) {
+        let path = folder.prefix + entry.name
+        switch entry.mode {
+        case "40000": folders.append((path + "/", entry.id))
+        case "160000": continue  // a submodule: its commit is not in this repository
+        default: files[path] = Entry(mode: entry.mode, id: entry.id)
+        }
+      }
+    }
+    return files
+  }
+}
