@@ -16,8 +16,9 @@ struct PluginTests {
   var scratch: String { root + "/.build/plugin-fixture" }
 
   func swift(_ arguments: [String]) throws -> ProcessRun {
+    // The audits the plugins run keep their measurement cache in the scratch folder, not the user's.
     try ProcessRun.run(["swift"] + arguments.prefix(1) + ["--package-path", fixture, "--scratch-path", scratch] + arguments.dropFirst(),
-                       in: root)
+                       in: root, environment: ["XDG_CACHE_HOME": scratch + "/xdg-cache"])
   }
 
   /// Marks the catalog changed (a new modification time), as an edit would.
