@@ -598,10 +598,22 @@ def find_binary(given: str | None) -> Path:
     return _bin.binary()
 
 
+_DIGESTS: dict = {}
+
+
+def binary_digest(binary: Path) -> str:
+    """The first 16 hex digits of the SHA-256 of the binary's bytes (computed once per run)."""
+    key = str(binary)
+    if key not in _DIGESTS:
+        _DIGESTS[key] = hashlib.sha256(Path(binary).read_bytes()).hexdigest()[:16]
+    return _DIGESTS[key]
+
+
 def audit(binary: Path, folder: Path, config: Path) -> dict:
-    # The measurement cache beside the cases (never the user's ~/.cache): a rerun on the same cases
-    # measures nothing again; the reports are the same bytes with or without it.
-    cache = folder.parent / ".measurement-cache"
+    # The measurement cache beside the cases (never the user's ~/.cache), one per binary: a rerun
+    # of the same build on the same cases measures nothing again, and a rebuilt binary whose metrics
+    # changed without a new measurement version can never read the old build's figures.
+    cache = folder.parent / ".measurement-cache" / binary_digest(binary)
     cmd = [str(binary), "audit", "--format", "json", "--config", str(config), "--cache-dir", str(cache), str(folder)]
     result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if result.returncode not in (0, 1):
