@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import Guidelines
 import IconMetrics
 import IconRaster
@@ -26,12 +27,13 @@ enum CachedMeasurement {
   /// SHA-256 over the files' contents and everything else that changes the measurements: the
   /// versions, the drawing retention (an audit stores a signature and text detection, `measure`
   /// does not), the text detector's minimum height, the vector scale, the analysis size, the limits
-  /// and the vector render's limits; each file's kind, renderer (a `.symbolset` SVG is a symbol),
-  /// scale and content digest, in the icon's order. Not in it: paths, names, roles, the
-  /// configuration's rules (rules always run afresh).
+  /// and the vector render's limits; the build (``buildIdentity``); each file's kind, renderer (a
+  /// `.symbolset` SVG is a symbol), scale and content digest, in the icon's order. Not in it: paths,
+  /// names, roles, the configuration's rules (rules always run afresh).
   static func key(files: [IconFile], digests: [[UInt8]], options: MeasurementOptions) -> [UInt8] {
     var hasher = SHA256()
     var text = "iconaudit-measurements \(AuditFrontend.toolVersion) m\(measurementVersion) f\(formatVersion)"
+    text += " build \(buildIdentity)"
     switch options.drawings {
     case .drop: text += " drop"
     case .keep: text += " keep"
@@ -53,6 +55,22 @@ enum CachedMeasurement {
       hasher.update(digest)
     }
     return hasher.finalize()
+  }
+
+  /// The running executable's size and modification time: a rebuilt binary (a development build
+  /// whose metrics changed without a new `measurementVersion`, or a new install) starts from a cold
+  /// cache instead of reading the figures of the build before it. Empty when the executable cannot
+  /// be examined (the key then rests on the versions alone).
+  static let buildIdentity: String = {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolvedExecutablePath()) else { return "" }
+    let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(size) \(modified.bitPattern)"
+  }()
+
+  private static func resolvedExecutablePath() -> String {
+    let path = RenderHelper.currentExecutable
+    return (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? path
   }
 
   /// The measured parts of `icon` (analysed as `files[analysedIndex]`); `vectorPNG` is a vector
