@@ -23,6 +23,19 @@ A design system's worth of icons, audited end to end, in one run on this machine
 
 Targets (issue 8): audit < 5 s wall, peak RSS < 300 MB, audit ≤ 2.5 × decode, reference ÷ audit
 per icon ≥ 20. Writes OUT/scale-<date>.json and the "Scale" section of OUT/README.md.
+
+The measurement cache (issue 18; `--cache` runs only this part, the full run ends with it):
+
+  (f)     warm: the corpus audited (`audit --format json`) and measured (`measure --format json`)
+          with a cache that already holds every icon (a temporary `--cache-dir`, filled by one run
+          first), against decode only; target: warm audit ≤ ½ × decode (wall).
+  (g)     history: a git repository of a 500-icon catalog (the corpus's first 500 icons at 66 px, in
+          two folders) at 20 tagged revisions, each replacing 5% of the files (25, seeded) with
+          other icons' bytes (scripts/.cache/history, built once); `history --tags 'r*' PATH`
+          with an empty cache, with --no-cache (its memory-only memo), and with a warm cache,
+          against one cold audit of the catalog at its last revision (`--no-cache`); target:
+          history (empty cache) ≤ 2 × the cold audit (wall).
+  Writes OUT/cache-<date>.json and the "Cache" section of OUT/README.md.
 """
 
 from __future__ import annotations
@@ -140,6 +153,172 @@ def summary(runs: list[dict], icons: int) -> dict:
             "loadDuringRuns": [r["load"] for r in runs]}
 
 
+# MARK: - the measurement cache (issue 18): warm runs and history across git revisions
+
+HISTORY_ICONS, HISTORY_REVISIONS, HISTORY_CHANGED = 500, 20, 25
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout
+
+
+def history_repository(root: Path) -> tuple[Path, dict]:
+    """scripts/.cache/history/catalog-500x20: Icons/{A,B}/NAME.png at tags r01…r20; idempotent."""
+    import random
+    repo = CACHE / "history" / f"catalog-{HISTORY_ICONS}x{HISTORY_REVISIONS}"
+    stamp = repo / ".git" / "bench-complete"
+    pool = sorted((root / "66px").glob("set-*/*.png"))
+    if len(pool) < 2 * HISTORY_ICONS:
+        raise SystemExit(f"bench_scale: {len(pool)} icons at 66 px, {2 * HISTORY_ICONS} needed for the history run")
+    changed_total = 0
+    if not stamp.exists():
+        if repo.exists():
+            shutil.rmtree(repo)
+        repo.mkdir(parents=True)
+        git(repo, "init", "-q")
+        git(repo, "config", "user.email", "bench@example.com")
+        git(repo, "config", "user.name", "bench_scale")
+        names = [f"{'AB'[i % 2]}/{p.name}" for i, p in enumerate(pool[:HISTORY_ICONS])]
+        for name, source in zip(names, pool):
+            (repo / "Icons" / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, repo / "Icons" / name)
+        rng = random.Random(18)
+        spare = pool[HISTORY_ICONS:]
+        for revision in range(1, HISTORY_REVISIONS + 1):
+            if revision > 1:
+                for name in rng.sample(names, HISTORY_CHANGED):
+                    shutil.copyfile(rng.choice(spare), repo / "Icons" / name)
+            git(repo, "add", "-A")
+            git(repo, "commit", "-q", "-m", f"revision {revision}")
+            git(repo, "tag", f"r{revision:02d}")
+        stamp.write_text("")
+    for revision in range(2, HISTORY_REVISIONS + 1):
+        changed_total += len(git(repo, "diff", "--name-only", f"r{revision - 1:02d}", f"r{revision:02d}").split())
+    info = {"path": str(repo.relative_to(ROOT)), "icons": HISTORY_ICONS, "revisions": HISTORY_REVISIONS,
+            "filesChangedPerRevision": round(changed_total / (HISTORY_REVISIONS - 1), 1),
+            "distinctFilesMeasured": HISTORY_ICONS + changed_total}
+    return repo, info
+
+
+def cache_runs(args, audit_bin: Path, bench_bin: Path, root: Path, n: int) -> dict:
+    """(f) warm runs of the corpus and (g) the history run; runs alternate with the decode."""
+    report: dict = {"date": dt.date.today().isoformat(), "command": args.command, "machine": machine_info.machine(),
+                    "source": source_state(), "loadAverageAtStart": [round(x, 2) for x in os.getloadavg()]}
+    repo, info = history_repository(root)
+    report["historyRepository"] = info
+    with tempfile.TemporaryDirectory() as tmp:
+        cache, out = Path(tmp) / "cache", Path(tmp) / "out.json"
+        decode_cmd = [str(bench_bin), "decode", str(root), "--runs", "1"]
+        warm_cmd = [str(audit_bin), "audit", "--format", "json", "--output", str(out), "--cache-dir", str(cache), str(root)]
+        warm_measure_cmd = [str(audit_bin), "measure", "--format", "json", "--output", str(out), "--cache-dir", str(cache), str(root)]
+        log("filling a cache for the warm runs")
+        cold_fill = timed_process(warm_cmd)  # the first run with an empty cache writes every entry
+        timed_process(warm_measure_cmd)
+        timed_process(decode_cmd)
+        decodes, warms, warm_measures = [], [], []
+        for r in range(args.runs):
+            decodes.append(timed_process(decode_cmd))
+            warms.append(timed_process(warm_cmd))
+            warm_measures.append(timed_process(warm_measure_cmd))
+            log(f"warm run {r + 1}/{args.runs}: audit {warms[-1]['wallS']:.2f} s, measure {warm_measures[-1]['wallS']:.2f} s; "
+                f"decode {decodes[-1]['wallS']:.2f} s (load {load()})")
+        report["coldAuditFillingTheCache"] = summary([cold_fill], n)
+        report["decode"] = summary(decodes, n)
+        report["warmAudit"] = summary(warms, n)
+        report["warmMeasure"] = summary(warm_measures, n)
+        report["cacheBytes"] = sum(f.stat().st_size for f in cache.rglob("*") if f.is_file())
+        report["cacheEntries"] = sum(1 for f in cache.glob("??/*") if f.is_file())
+
+        catalog = repo / "Icons"
+        cold_cmd = [str(audit_bin), "audit", "--format", "json", "--output", str(out), "--no-cache", str(catalog)]
+        def history_cmd(extra: list[str]) -> list[str]:
+            return [str(audit_bin), "history", "--tags", "r*", str(catalog), "--format", "json", "--output", str(out)] + extra
+        timed_process(cold_cmd)
+        colds, empties, memos, warm_histories = [], [], [], []
+        for r in range(args.runs):
+            colds.append(timed_process(cold_cmd))
+            fresh = Path(tmp) / f"history-cache-{r}"
+            empties.append(timed_process(history_cmd(["--cache-dir", str(fresh)])))
+            warm_histories.append(timed_process(history_cmd(["--cache-dir", str(fresh)])))
+            memos.append(timed_process(history_cmd(["--no-cache"])))
+            log(f"history run {r + 1}/{args.runs}: empty cache {empties[-1]['wallS']:.2f} s, --no-cache {memos[-1]['wallS']:.2f} s, "
+                f"warm {warm_histories[-1]['wallS']:.2f} s; one cold audit {colds[-1]['wallS']:.2f} s (load {load()})")
+        history = json.loads(out.read_text())
+        report["historyReleases"] = len(history["releases"])
+        report["coldAuditOfTheCatalog"] = summary(colds, HISTORY_ICONS)
+        report["historyEmptyCache"] = summary(empties, HISTORY_ICONS * HISTORY_REVISIONS)
+        report["historyNoCache"] = summary(memos, HISTORY_ICONS * HISTORY_REVISIONS)
+        report["historyWarmCache"] = summary(warm_histories, HISTORY_ICONS * HISTORY_REVISIONS)
+    w, d = report["warmAudit"], report["decode"]
+    report["ratioWarmAuditToDecode"] = round(w["medianWallS"] / d["medianWallS"], 2)
+    report["ratioWarmMeasureToDecode"] = round(report["warmMeasure"]["medianWallS"] / d["medianWallS"], 2)
+    report["ratioHistoryToColdAudit"] = round(report["historyEmptyCache"]["medianWallS"] / report["coldAuditOfTheCatalog"]["medianWallS"], 2)
+    report["ratioHistoryToColdAuditCpu"] = round(report["historyEmptyCache"]["medianCpuS"] / report["coldAuditOfTheCatalog"]["medianCpuS"], 2)
+    report["loadAverageAtEnd"] = [round(x, 2) for x in os.getloadavg()]
+    report["targets"] = {"warmAtMostHalfDecode": report["ratioWarmAuditToDecode"] <= 0.5,
+                         "historyAtMost2xColdAudit": report["ratioHistoryToColdAudit"] <= 2}
+    return report
+
+
+def cache_markdown(r: dict) -> str:
+    d, w, wm, h = r["decode"], r["warmAudit"], r["warmMeasure"], r["historyRepository"]
+    c, he, hn, hw = r["coldAuditOfTheCatalog"], r["historyEmptyCache"], r["historyNoCache"], r["historyWarmCache"]
+    t = r["targets"]
+    ok = lambda b: "met" if b else "**missed**"  # noqa: E731
+    return f"""## Cache
+
+Latest run: {r['date']}, {r['machine']['cpu']} ({r['machine']['cores']} cores; load average
+{r['loadAverageAtStart'][0]} at the start, {r['loadAverageAtEnd'][0]} at the end), source {r['source']}.
+The scale corpus (above) with the measurement cache full, and a git repository of a {h['icons']}-icon
+catalog at {h['revisions']} tags, {h['filesChangedPerRevision']} files changed per revision
+({h['distinctFilesMeasured']} distinct files in all).
+
+| cache run | figure | target | |
+|---|---|---|---|
+| decode only, `iconaudit-bench decode`, wall (median of {d['runs']}) | {d['medianWallS']:.2f} s (CPU {d['medianCpuS']:.2f} s) | | |
+| warm `iconaudit audit --format json --cache-dir DIR`, every icon in the cache | {w['medianWallS']:.2f} s (CPU {w['medianCpuS']:.2f} s; {w['maxRssMB']:.0f} MB) | | |
+| warm audit ÷ decode (wall; CPU) | {r['ratioWarmAuditToDecode']:.2f}×; CPU {w['medianCpuS'] / d['medianCpuS']:.2f}× | ≤ 0.5× | {ok(t['warmAtMostHalfDecode'])} |
+| warm `iconaudit measure --format json` (no rules) | {wm['medianWallS']:.2f} s (CPU {wm['medianCpuS']:.2f} s): {r['ratioWarmMeasureToDecode']:.2f}× the decode | | |
+| the first audit, filling an empty cache | {r['coldAuditFillingTheCache']['medianWallS']:.2f} s (CPU {r['coldAuditFillingTheCache']['medianCpuS']:.2f} s); cache {r['cacheEntries']} entries, {r['cacheBytes'] / 1e6:.1f} MB | | |
+| one cold audit of the {h['icons']}-icon catalog (`--no-cache`) | {c['medianWallS']:.2f} s (CPU {c['medianCpuS']:.2f} s) | | |
+| `iconaudit history --tags 'r*' PATH`, {h['revisions']} revisions, empty cache | {he['medianWallS']:.2f} s (CPU {he['medianCpuS']:.2f} s) | | |
+| history ÷ cold audit (wall; CPU) | {r['ratioHistoryToColdAudit']:.2f}×; CPU {r['ratioHistoryToColdAuditCpu']:.2f}× | ≤ 2× | {ok(t['historyAtMost2xColdAudit'])} |
+| the same history with `--no-cache` (unchanged files still measured once, in memory) | {hn['medianWallS']:.2f} s (CPU {hn['medianCpuS']:.2f} s) | | |
+| the same history again, cache warm | {hw['medianWallS']:.2f} s (CPU {hw['medianCpuS']:.2f} s) | | |
+
+- *warm*: the cache (a temporary `--cache-dir`) filled by one audit and one `measure` first; each
+  icon's files are still read and hashed (SHA-256), its entry read and checked, and every rule runs.
+- *history*: `iconaudit history --tags 'r*' {h['path']}/Icons --format json --output FILE`, with a
+  new empty `--cache-dir` each run; the catalog is read from git's objects (one `git cat-file
+  --batch`), only changed files are written out between revisions.
+
+Full figures: [`cache-{r['date']}.json`](cache-{r['date']}.json). Reproduce: `scripts/bench_scale --cache --runs 3`.
+"""
+
+
+def write_section(path: Path, heading: str, section: str) -> None:
+    """Replaces the section titled `heading` (up to the next "## " heading) or appends it."""
+    text = path.read_text() if path.exists() else "# Benchmarks\n"
+    start = text.find(f"\n## {heading}\n")
+    if start >= 0:
+        end = text.find("\n## ", start + 1)
+        text = text[:start + 1] + section + (text[end:] if end >= 0 else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    path.write_text(text if text.endswith("\n") else text + "\n")
+
+
+def write_cache_report(args, report: dict) -> None:
+    table = cache_markdown(report)
+    print(table)
+    if not args.no_write:
+        args.out.mkdir(parents=True, exist_ok=True)
+        path = args.out / f"cache-{report['date']}.json"
+        path.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
+        write_section(args.out / "README.md", "Cache", table)
+        log(f"wrote {path.relative_to(ROOT)} and the Cache section of {(args.out / 'README.md').relative_to(ROOT)}")
+
+
 # MARK: - main
 def source_state() -> str:
     try:
@@ -164,6 +343,8 @@ def main() -> int:
     parser.add_argument("--no-write", action="store_true", help="print only; write no report")
     parser.add_argument("--rewrite", type=Path, metavar="JSON",
                         help="only rewrite the README's Scale section from a scale-<date>.json")
+    parser.add_argument("--cache", action="store_true",
+                        help="only the measurement cache's runs: warm, and history across git revisions")
     args = parser.parse_args()
     if args.rewrite:
         write_readme(args.out / "README.md", markdown(json.loads(args.rewrite.read_text())))
@@ -181,6 +362,9 @@ def main() -> int:
     report["corpus"] = info
     n = info["icons"]
     log(f"{n} icons in {info['families']} families under {info['path']}")
+    if args.cache:
+        write_cache_report(args, cache_runs(args, audit_bin, bench_bin, root, n))
+        return 0
 
     with tempfile.TemporaryDirectory() as tmp:
         out_json = Path(tmp) / "audit.json"
@@ -260,6 +444,7 @@ def main() -> int:
         path.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
         write_readme(args.out / "README.md", table)
         log(f"wrote {path.relative_to(ROOT)} and the Scale section of {(args.out / 'README.md').relative_to(ROOT)}")
+    write_cache_report(args, cache_runs(args, audit_bin, bench_bin, root, n))
     return 0
 
 

@@ -28,12 +28,25 @@ struct GitWorkFolder {
       }
       if entry.mode == "120000" {
         symlink(String(decoding: blob.bytes, as: UTF8.self), target)
-      } else {
-        guard FileManager.default.createFile(atPath: target, contents: Data(blob.bytes)) else {
-          throw AuditFrontend.Failure(message: "cannot write \(target)")
-        }
+      } else if !Self.write(blob.bytes, to: target) {
+        throw AuditFrontend.Failure(message: "cannot write \(target)")
       }
     }
     current = files
+  }
+
+  /// Writes a file plainly: a temporary folder of this run needs no `fsync` (which
+  /// `FileManager.createFile` does, and which took a fifth of a history run).
+  static func write(_ bytes: [UInt8], to path: String) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { return false }
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeBytes { raw in Foundation.write(fd, raw.baseAddress! + done, bytes.count - done) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      done += n
+    }
+    return close(fd) == 0 && done == bytes.count
   }
 }
