@@ -93,3 +93,25 @@ extension AlphaMask {
     return AlphaMask(width: width, height: height, scale: scale, coverage: coverage)
   }
 }
+
+extension ExampleDrawing {
+  /// A maximize glyph: a 10 pt square at the family's 2 pt stroke, centred on a 24 pt canvas,
+  /// smaller than a keyline glyph in both directions (drawn small on purpose, as transport
+  /// controls and window buttons are).
+  public static func smallSquare(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.rectOutline(x: 7, y: 7, width: 10, height: 10, stroke: 2)
+    return d.mask
+  }
+
+  /// Scan brackets: four 2 pt corner brackets reaching the canvas's corners around a 2 pt ring,
+  /// larger than a keyline glyph (a scan frame spans the whole canvas on purpose).
+  public static func scanBrackets(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    for (x, y, dx, dy) in [(1.0, 1.0, 1.0, 1.0), (23, 1, -1, 1), (1, 23, 1, -1), (23, 23, -1, -1)] {
+      d.polyline([(x, y + 6 * dy), (x, y), (x + 6 * dx, y)], width: 2)
+    }
+    d.ring(cx: 12, cy: 12, r: 5, width: 2)
+    return d.mask
+  }
+}

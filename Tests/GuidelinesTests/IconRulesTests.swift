@@ -141,9 +141,10 @@ struct IconRulesTests {
   @Test("perceived_size_outlier: a fix that would outgrow the canvas says how much room it needs, and what the role allows")
   func sizeFixChecksTheCanvas() {
     var icons = ExampleFamily.icons(role: .tabBar)
-    // A wide, flat glyph across the canvas looks small: drawn larger it no longer fits.
+    // A wide, flat glyph across the canvas, as wide as the family's ring (held to the family's
+    // span), looks small: drawn larger it no longer fits.
     var flat = ExampleDrawing()
-    flat.rectOutline(x: 3, y: 8, width: 18, height: 8, stroke: 2)
+    flat.rectOutline(x: 2, y: 8, width: 20, height: 8, stroke: 2)
     icons.append(.init(id: "flat", mask: flat.mask, role: .tabBar))
     icons.append(.init(id: "slight", mask: ExampleFamily.glyph(2, size: 0.8), role: .tabBar))
     let findings = auditWith(PerceivedSizeOutlierRule.self, icons)
