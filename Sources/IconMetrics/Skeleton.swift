@@ -139,15 +139,32 @@ public struct Skeleton: Sendable, Equatable {
         // reallocation, no exclusivity checks in the loops).
         let candidates = UnsafeMutablePointer<Int>.allocate(capacity: max(1, width * height))
         defer { candidates.deallocate() }
+        // The padded row of each candidate, and the last pass (numbered from 0 over the rounds)
+        // that deleted a pixel of each padded row.
+        let candidateRows = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, width * height))
+        defer { candidateRows.deallocate() }
+        let lastChange = UnsafeMutablePointer<Int>.allocate(capacity: height &+ 2)
+        defer { lastChange.deallocate() }
+        lastChange.initialize(repeating: -1, count: height &+ 2)
+        var passNumber = 0
         var changed = true
         while changed {
           changed = false
           for pass in 0..<4 {
+            defer { passNumber &+= 1 }
             // North, south, east, west border points in turn. A word's candidates at once: its
             // pixels with background on the pass's side and a deletable neighbourhood, tested on the
             // eight neighbour planes (bit x of `e` is pixel x + 1, and so on), in raster order.
             var candidateCount = 0
             for y in 1..<(height &+ 1) {
+              // A row whose neighbourhood (rows y − 1 … y + 1, all a candidate depends on) lost no
+              // pixel since the start of the previous pass of this side has no candidate: that pass
+              // found the same ones, and deleted them all (their neighbourhoods never changed), so
+              // it would have changed the row. Skipped without changing the result.
+              let quiet = passNumber &- 4
+              if lastChange[y &- 1] < quiet && lastChange[y] < quiet && lastChange[y &+ 1] < quiet {
+                continue
+              }
               let row = y &* stride
               for j in 0..<stride {
                 let mid = b[row &+ j]
@@ -176,6 +193,7 @@ public struct Skeleton: Sendable, Equatable {
                 let base = (row &+ j) &<< 6
                 while border != 0 {
                   candidates[candidateCount] = base | border.trailingZeroBitCount
+                  candidateRows[candidateCount] = Int32(truncatingIfNeeded: y)
                   candidateCount &+= 1
                   border &= border &- 1
                 }
@@ -188,6 +206,7 @@ public struct Skeleton: Sendable, Equatable {
               let simple = UInt64(flags[code(q)] & Self.simpleFlag) &>> 1
               b[q &>> 6] &= ~(simple &<< UInt64(q & 63))
               deleted |= simple
+              if simple != 0 { lastChange[Int(candidateRows[k])] = passNumber }
             }
             if deleted != 0 { changed = true }
           }
