@@ -104,12 +104,6 @@ public enum AuditFrontend {
         if left > 0 { diagnostics.append(.codeNote("\(left) image set\(left == 1 ? "" : "s") not put in a bar by the code left out (name them with a role pattern in the configuration to audit them)")) }
       }
     }
-    let measured = MeasurementPipeline.run(paths: request.paths, options: options, progress: request.progress)
-    diagnostics += measured.diagnostics
-    failures += measured.failures
-    diagnostics += failures.map(AuditDiagnostic.unreadable)
-    if measured.icons.isEmpty && failures.isEmpty { diagnostics.append(.nothingFound(paths: request.paths)) }
-
     let rootName = rootFolderName(request.paths)
     // Only bar icons meet the template and family rules (unless every image is asked for); the
     // rest is listed in the summary with the reason. An app's code names its bar icons first.
@@ -120,6 +114,17 @@ public enum AuditFrontend {
       }
       for (id, item) in appBarIcons.unusedSelected { codeBarIcons[id] = codeBarIcons[item] }
     }
+    // A custom symbol is drawn at the symbol size of the bar its role puts it in.
+    let codeIcons = codeBarIcons
+    options.symbolSize = { icon in
+      role(ofPath: icon.primaryFile.relativePath, configuration: configuration, code: codeIcons[icon.id], rootName: rootName).symbolSize
+    }
+    let measured = MeasurementPipeline.run(paths: request.paths, options: options, progress: request.progress)
+    diagnostics += measured.diagnostics
+    failures += measured.failures
+    diagnostics += failures.map(AuditDiagnostic.unreadable)
+    if measured.icons.isEmpty && failures.isEmpty { diagnostics.append(.nothingFound(paths: request.paths)) }
+
     let (kept, judgedOut) = barIcons(measured.icons, configuration: configuration, codeBarIcons: codeBarIcons,
                                      pngScale: options.pngScale, rootName: rootName)
     var icons = appBarIcons.map { appCodeIcons(kept, map: $0.map, unusedSelected: $0.unusedSelected, configuration: configuration, rootName: rootName) }
@@ -177,10 +182,16 @@ public enum AuditFrontend {
 
   /// An icon's role: `--role`, a role pattern, the app's code, then folder names.
   static func role(of icon: MeasuredIcon, configuration: AuditConfiguration, code: CodeBarIcon?, rootName: String?) -> IconRole {
-    if let code, configuration.roleOverride == nil, !configuration.roles.contains(where: { Glob.matches($0.pattern, icon.path) }) {
+    role(ofPath: icon.path, configuration: configuration, code: code, rootName: rootName)
+  }
+
+  /// The role of the icon whose analysed file is `path` (relative to the audited root), as
+  /// ``role(of:configuration:code:rootName:)``.
+  static func role(ofPath path: String, configuration: AuditConfiguration, code: CodeBarIcon?, rootName: String?) -> IconRole {
+    if let code, configuration.roleOverride == nil, !configuration.roles.contains(where: { Glob.matches($0.pattern, path) }) {
       return code.role
     }
-    return configuration.role(forRelativePath: icon.path, rootName: rootName)
+    return configuration.role(forRelativePath: path, rootName: rootName)
   }
 
   /// The measured images split into bar icons (kept, in order) and the others with the reason

@@ -28,9 +28,10 @@ enum CachedMeasurement {
   /// versions, the drawing retention (an audit stores a signature and text detection, `measure`
   /// does not), the text detector's minimum height, the vector scale, the analysis size, the limits
   /// and the vector render's limits; the build (``buildIdentity``); each file's kind, renderer (a
-  /// `.symbolset` SVG is a symbol), scale and content digest, in the icon's order. Not in it: paths,
-  /// names, roles, the configuration's rules (rules always run afresh).
-  static func key(files: [IconFile], digests: [[UInt8]], options: MeasurementOptions) -> [UInt8] {
+  /// `.symbolset` SVG is a symbol, with the size it is drawn at: its bar's, from its role), scale
+  /// and content digest, in the icon's order. Not in it: paths, names, roles otherwise, the
+  /// configuration's rules (rules always run afresh).
+  static func key(files: [IconFile], digests: [[UInt8]], options: MeasurementOptions, symbolSize: SymbolSize = .body) -> [UInt8] {
     var hasher = SHA256()
     var text = "iconaudit-measurements \(AuditFrontend.toolVersion) m\(measurementVersion) f\(formatVersion)"
     text += " build \(buildIdentity)"
@@ -50,7 +51,9 @@ enum CachedMeasurement {
     text += " files \(files.count)"
     hasher.update(Array(text.utf8))
     for (file, digest) in zip(files, digests) {
-      let renderer = file.kind == .svg && file.path.contains(".symbolset/") ? "symbol" : file.kind.rawValue
+      // A custom symbol is drawn at its bar's size: the same file measures differently per role.
+      let renderer = file.kind == .svg && file.path.contains(".symbolset/")
+        ? "symbol \(symbolSize.pointSize.bitPattern) \(symbolSize.scale.rawValue)" : file.kind.rawValue
       hasher.update(Array(" \(renderer) \(file.scale.map(String.init) ?? "-") ".utf8))
       hasher.update(digest)
     }

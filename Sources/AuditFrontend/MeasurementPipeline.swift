@@ -107,6 +107,15 @@ public struct MeasurementOptions: Sendable {
   /// Where measurements are looked up before measuring and stored after (``MeasurementCache``);
   /// nil: every icon is measured. Not used for `.keep` (reference icons).
   public var cache: MeasurementCache?
+  /// The size each custom symbol (a `.symbolset`) is drawn at: the symbol size of the bar its
+  /// role puts it in (``IconRole/symbolSize``); nil, or nil for an icon, draws it at
+  /// ``SymbolSize/body``.
+  public var symbolSize: (@Sendable (DiscoveredIcon) -> SymbolSize?)?
+
+  /// The size `icon` is drawn at if it is a custom symbol (``symbolSize``).
+  func symbolSize(of icon: DiscoveredIcon) -> SymbolSize {
+    icon.files.contains { $0.path.contains(".symbolset/") } ? symbolSize?(icon) ?? .body : .body
+  }
   public init() {}
 }
 
@@ -237,7 +246,8 @@ public enum MeasurementPipeline {
       }
       contents.append((version, bytes))
     }
-    let key = CachedMeasurement.key(files: icon.files, digests: contents.map { SHA256.hash($0.bytes) }, options: options)
+    let key = CachedMeasurement.key(files: icon.files, digests: contents.map { SHA256.hash($0.bytes) }, options: options,
+                                    symbolSize: options.symbolSize(of: icon))
     if let payload = cache.payload(key) {
       if let (measured, index, vectorPNG) = CachedMeasurement.decode(payload, icon: icon) {
         cache.count { $0.hits += 1 }
@@ -276,6 +286,7 @@ public enum MeasurementPipeline {
                            contents: [(version: FileVersion?, bytes: [UInt8])]?) -> (result: Result, analysedIndex: Int?, vectorPNG: [UInt8]?) {
     var failures: [InputFailure] = []
     var images: [(index: Int, file: IconFile, image: RGBAImage, version: FileVersion?)] = []
+    let symbolSize = options.symbolSize(of: icon)
     for (index, file) in icon.files.enumerated() {
       // The version of the file before it is read: a drawing read back later must match it.
       let version = contents?[index].version ?? (options.drawings == .reload ? FileVersion(path: file.path) : nil)
@@ -283,9 +294,10 @@ public enum MeasurementPipeline {
         let image: RGBAImage
         if let contents {
           image = try IconLoader.load(file, bytes: contents[index].bytes, vectorScale: options.vectorScale, limits: options.limits,
-                                      rendering: options.vectorRendering)
+                                      rendering: options.vectorRendering, symbolSize: symbolSize)
         } else {
-          image = try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits, rendering: options.vectorRendering)
+          image = try IconLoader.load(file, vectorScale: options.vectorScale, limits: options.limits, rendering: options.vectorRendering,
+                                      symbolSize: symbolSize)
         }
         images.append((index, file, image, version))
       } catch {

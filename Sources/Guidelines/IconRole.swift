@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import IconRaster
 
 /// Where an icon is shown; chooses the expected canvas and glyph sizes.
 public enum IconRole: String, Sendable, Codable, CaseIterable {
@@ -40,6 +41,29 @@ public enum IconRole: String, Sendable, Codable, CaseIterable {
     case .toolbar, .navigationBar: return (22, 16, 28, 28)
     case .quickAction: return (35, 25, 35, 35)
     case .unknown: return nil
+    }
+  }
+
+  /// The size a custom symbol (`.symbolset`) is drawn at in a bar of this role, on an iPhone in
+  /// portrait; nil for a quick action or an unknown role (a symbol then renders at
+  /// ``SymbolSize/body``).
+  ///
+  /// - Tab bar: 25 pt at medium scale, so a circular symbol is about 25 pt across (SF Symbols
+  ///   draw a circle at medium scale about as wide as its point size: 0.98 on the real apps'
+  ///   templates), the HIG's circle target for a tab bar glyph drawn as an image; a custom
+  ///   symbol beside PDF and PNG tab icons is compared with them at that size.
+  /// - Toolbar and navigation bar: 17 pt (body text) at large scale, as UIKit draws a bar button
+  ///   item's symbol image: a circle about 22 pt across, the HIG's 22 pt bar button canvas.
+  ///
+  /// Weight: iOS draws tab bar symbols at a medium weight, which a template does not hold (iOS
+  /// interpolates it between Regular and Black); they are drawn at Regular, of the same size.
+  /// These sizes were set from the guidelines' glyph sizes and the templates' proportions, not
+  /// measured on a device.
+  public var symbolSize: SymbolSize? {
+    switch self {
+    case .tabBar: SymbolSize(pointSize: 25, scale: .medium)
+    case .toolbar, .navigationBar: SymbolSize(pointSize: 17, scale: .large)
+    case .quickAction, .unknown: nil
     }
   }
 }

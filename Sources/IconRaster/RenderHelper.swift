@@ -59,10 +59,10 @@ public struct RenderHelper: Sendable, Hashable {
   static let magic: [UInt8] = Array("IAV1".utf8)
 
   /// Renders `file` in a child process.
-  func render(_ file: IconFile, vectorScale: Double, limits: DecodeLimits) throws(RasterError) -> RGBAImage {
+  func render(_ file: IconFile, vectorScale: Double, limits: DecodeLimits, symbolSize: SymbolSize = .body) throws(RasterError) -> RGBAImage {
     let request = [file.kind.rawValue, String(vectorScale), String(limits.maxSide), String(limits.maxPixels),
                    String(limits.maxFileBytes), String(limits.maxVectorFileBytes), String(memoryLimitBytes),
-                   String(timeout), file.path]
+                   String(timeout), String(symbolSize.pointSize), symbolSize.scale.rawValue, file.path]
     let maxAnswer = 13 + min(limits.maxPixels, limits.maxSide * limits.maxSide) * 4 + 65_536
     let outcome: ChildOutcome
     do {
@@ -94,11 +94,11 @@ public struct RenderHelper: Sendable, Hashable {
   /// The helper command: renders the request in `arguments` and writes the answer to standard output.
   /// Returns the process exit status (0 whenever an answer, pixels or an error, was written).
   public static func serve(_ arguments: [String]) -> Int32 {
-    guard arguments.count == 9, let kind = IconFileKind(rawValue: arguments[0]), kind.isVector,
+    guard arguments.count == 11, let kind = IconFileKind(rawValue: arguments[0]), kind.isVector,
       let scale = Double(arguments[1]), scale > 0, scale.isFinite,
       let maxSide = Int(arguments[2]), let maxPixels = Int(arguments[3]), let maxFileBytes = Int(arguments[4]),
       let maxVectorFileBytes = Int(arguments[5]), let memory = Int(arguments[6]), let timeout = Double(arguments[7]),
-      timeout > 0, timeout.isFinite
+      timeout > 0, timeout.isFinite, let pointSize = Double(arguments[8]), let symbolScale = SymbolSize.Scale(rawValue: arguments[9])
     else { return 64 }
     // The limit is on what the render may add: a process built with AddressSanitizer has reserved
     // terabytes of shadow memory before main, and an absolute limit would fail its every allocation.
@@ -111,13 +111,14 @@ public struct RenderHelper: Sendable, Hashable {
     limit = rlimit(rlim_cur: 0, rlim_max: 0)
     _ = setrlimit(resourceLimit(RLIMIT_CORE), &limit)
 
-    let path = arguments[8]
+    let path = arguments[10]
     let limits = DecodeLimits(maxSide: maxSide, maxPixels: maxPixels, maxFileBytes: maxFileBytes,
                               maxVectorFileBytes: maxVectorFileBytes)
     let file = IconFile(path: path, relativePath: path, kind: kind, scale: nil)
     var answer = magic
     do {
-      let image = try IconLoader.load(file, vectorScale: scale, limits: limits, rendering: .inProcess)
+      let image = try IconLoader.load(file, vectorScale: scale, limits: limits, rendering: .inProcess,
+                                      symbolSize: SymbolSize(pointSize: pointSize, scale: symbolScale))
       answer.append(0)
       answer += le32(UInt32(image.width)) + le32(UInt32(image.height))
       answer += image.pixels

@@ -4,6 +4,7 @@ import AppCodeScan
 import AuditFrontend
 import Foundation
 import Guidelines
+import IconMetrics
 import IconRaster
 import ReportWriters
 import Testing
@@ -93,5 +94,66 @@ struct AppCodeEndToEndTests {
     let report = try AuditFrontend.run(AuditRequest(paths: [root])).report
     #expect(report.icons.count == 6)
     #expect(report.barIconsInCode.isEmpty)
+  }
+
+  /// A custom symbol template drawing a ring of `outerUnits` across at Regular-M only.
+  static func ringTemplate(outerUnits: Double) -> [UInt8] {
+    Array("""
+      <svg xmlns="http://www.w3.org/2000/svg" width="3300" height="2200">
+        <g id="Notes"><rect x="0" y="0" width="3300" height="60" fill="#000"/></g>
+        <g id="Symbols"><g id="Regular-M" transform="matrix(1 0 0 1 1500 700)">
+          <circle cx="0" cy="0" r="\(outerUnits / 2 - 4)" fill="none" stroke="#000" stroke-width="8"/>
+        </g></g>
+      </svg>
+      """.utf8)
+  }
+
+  @Test func customSymbolsAreMeasuredAtTheSizeOfTheirBar() throws {
+    let root = try makeTemporaryFolder("appcode-symbols")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try write(Array("// swift-tools-version:6.0\n".utf8), "\(root)/Package.swift")
+    let assets = "\(root)/App/Assets.xcassets"
+    // Three PNG tab icons drawn on 25 pt canvases; the ring is 22 pt across.
+    for (index, name) in ["home", "inbox", "profile"].enumerated() {
+      try writeImageSet(assets, name, images: [("\(name)@2x.png", "2x")], files: ["\(name)@2x.png": tabGlyph(index, scale: 2)])
+    }
+    // The same symbol (a ring 88 units across) in the tab bar and in a toolbar.
+    for name in ["dot", "ring"] {
+      let set = "\(assets)/\(name).symbolset"
+      try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+      try write(Self.ringTemplate(outerUnits: 88), "\(set)/\(name).svg")
+      try write(Array(#"{"symbols": [{"filename": "\#(name).svg", "idiom": "universal"}], "info": {"author": "xcode", "version": 1}}"#.utf8),
+                "\(set)/Contents.json")
+    }
+    try write(Array("""
+      struct RootView: View {
+        var body: some View {
+          TabView {
+            Tab("Home", image: "home") { HomeView() }
+            Tab("Inbox", image: "inbox") { InboxView() }
+            Tab("Me", image: "profile") { ProfileView() }
+            Tab("Dot", image: "dot") { DotView() }
+          }
+        }
+      }
+      struct DotView: View {
+        var body: some View {
+          Text("dot").toolbar {
+            ToolbarItem(placement: .bottomBar) { Button { } label: { Image("ring") } }
+          }
+        }
+      }
+      """.utf8), "\(root)/App/RootView.swift")
+    let report = try AuditFrontend.run(AuditRequest(paths: [root], appCode: AppCode.scan(folder: root))).report
+    let byName = Dictionary(uniqueKeysWithValues: report.icons.map { (PathText.lastComponent($0.id), $0) })
+    let dot = try #require(byName["dot"]), ring = try #require(byName["ring"]), home = try #require(byName["home"])
+    #expect(dot.role == .tabBar && ring.role == .toolbar)
+    // In the tab bar at 25 pt: 88 units are 22 pt, the size of the PNG ring beside it.
+    #expect(abs(dot.metrics.extentPt.width - 22) <= 0.5, "\(dot.metrics.extentPt)")
+    #expect(abs(dot.metrics.extentPt.width - home.metrics.extentPt.width) <= 0.5)
+    // In a toolbar at 17 pt, large scale: 88 × 0.17 × 1.29 = 19.3 pt.
+    #expect(abs(ring.metrics.extentPt.width - 19.3) <= 0.5, "\(ring.metrics.extentPt)")
+    // Compared with the PNG icons at that size, the symbol is not a size outlier.
+    #expect(!report.findings.contains { $0.iconId == dot.id && $0.ruleId.contains("size") }, "\(report.findings.map { ($0.iconId, $0.ruleId) })")
   }
 }

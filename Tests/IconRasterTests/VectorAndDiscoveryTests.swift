@@ -296,6 +296,50 @@ import Testing
     #expect(abs(image.alphaMask.inkPx - expected) / expected < 0.02, "only the disk: no guides, notes or other weights")
   }
 
+  /// A template drawing a Ø100-unit disk at the scales given (each scale's disk `ratio` × 100 units).
+  static func disks(_ layers: [(id: String, diameterUnits: Double)]) -> [UInt8] {
+    let groups = layers.enumerated().map { index, layer in
+      "<g id=\"\(layer.id)\" transform=\"matrix(1 0 0 1 \(400 + 500 * index) 700)\"><circle cx=\"0\" cy=\"0\" r=\"\(layer.diameterUnits / 2)\" fill=\"#000\"/></g>"
+    }
+    return Array("""
+      <svg xmlns="http://www.w3.org/2000/svg" width="3300" height="2200">
+        <g id="Notes"><rect x="0" y="0" width="3300" height="60" fill="#000"/></g>
+        <g id="Symbols">\(groups.joined())</g>
+      </svg>
+      """.utf8)
+  }
+
+  /// The disk's diameter in points, from its ink (the canvas is 4 pt larger than the glyph).
+  static func diameterPt(_ image: RGBAImage) -> Double { Double(image.width) / image.scale - 4 }
+
+  /// The bars' symbol sizes (`IconRole.symbolSize`).
+  static let tabBar = SymbolSize(pointSize: 25, scale: .medium), toolbar = SymbolSize(pointSize: 17, scale: .large)
+
+  @Test func aSymbolRendersAtTheSizeOfItsBar() throws {
+    // Drawn at Regular-M only: a tab bar draws it at 25 pt medium (Ø25 pt), a toolbar at 17 pt
+    // large (the medium glyph × 1.29: Ø21.9 pt), alone at 17 pt medium (Ø17 pt).
+    let medium = Self.disks([("Regular-M", 100)])
+    let tab = try SymbolRenderer.render(medium, path: "d.symbolset/d.svg", scale: 2, size: Self.tabBar)
+    let toolbar = try SymbolRenderer.render(medium, path: "d.symbolset/d.svg", scale: 2, size: Self.toolbar)
+    let alone = try SymbolRenderer.render(medium, path: "d.symbolset/d.svg", scale: 2)
+    #expect(abs(Self.diameterPt(tab) - 25) <= 0.5)
+    #expect(abs(Self.diameterPt(toolbar) - 21.93) <= 0.5)
+    #expect(abs(Self.diameterPt(alone) - 17) <= 0.5)
+    // Ink, not only the canvas: the disk's area at @2x.
+    let expected = Double.pi * pow(12.5 * 2, 2)
+    #expect(abs(tab.alphaMask.inkPx - expected) / expected < 0.02)
+
+    // A template that draws the large scale itself: its own Regular-L glyph (Ø120 units), not
+    // the medium one resized.
+    let both = Self.disks([("Regular-M", 100), ("Regular-L", 120)])
+    let large = try SymbolRenderer.render(both, path: "d.symbolset/d.svg", scale: 2, size: Self.toolbar)
+    #expect(abs(Self.diameterPt(large) - 120 * 0.17) <= 0.5)
+    // A template 3.0 that draws only the small scale: resized to medium (÷ 0.787), not drawn small.
+    let small = Self.disks([("Regular-S", 78.7)])
+    let fromSmall = try SymbolRenderer.render(small, path: "d.symbolset/d.svg", scale: 2, size: Self.tabBar)
+    #expect(abs(Self.diameterPt(fromSmall) - 25) <= 0.5)
+  }
+
   @Test func catalogSymbolSetIsReadAndRendered() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("symbols-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
