@@ -87,7 +87,7 @@ public struct AppCode: Sendable {
     var tables = SymbolTables()
     for file in files where kind(of: file) == .swift {
       var ignored: [String] = []
-      if let bytes = read(folder, file, limits: limits, notes: &ignored) { tables.add(SourceText(bytes, language: .swift)) }
+      if let bytes = read(folder, file, limits: limits, notes: &ignored) { tables.add(SourceText(bytes, language: .swift), path: file) }
     }
     var uses: [BarIconUse] = []
     var scanned = 0
@@ -96,7 +96,23 @@ public struct AppCode: Sendable {
       scanned += 1
       uses += scan(bytes, path: file, kind: kind, tables: tables)
     }
-    return AppCode(uses: uses, notes: notes, filesScanned: scanned)
+    return AppCode(uses: unique(uses), notes: notes, filesScanned: scanned)
+  }
+
+  /// One use per image, role and location (a view named as a bar may reach a member's image by
+  /// two calls, or two bar views the same member), the one that names a selected image first.
+  static func unique(_ uses: [BarIconUse]) -> [BarIconUse] {
+    var keys = Set<String>()
+    let ordered = uses.enumerated().sorted { a, b in
+      (a.element.selectedImage != nil ? 0 : 1, a.offset) < (b.element.selectedImage != nil ? 0 : 1, b.offset)
+    }.map(\.element)
+    var kept: [BarIconUse] = []
+    for use in ordered {
+      let key = "\(use.image)|\(use.role)|\(use.location)"
+      guard keys.insert(key).inserted else { continue }
+      kept.append(use)
+    }
+    return kept
   }
 
   /// The uses in one file's text (`path` is how locations name it).
@@ -110,6 +126,7 @@ public struct AppCode: Sendable {
       let source = SourceText(bytes, language: .swift)
       return CodeBarScanner.scan(source, path: path, objectiveC: false, tables: tables)
         + SwiftUIBarScanner.scan(source, path: path, tables: tables)
+        + BarTypeScanner.scan(source, path: path, tables: tables)
     }
   }
 
@@ -117,12 +134,12 @@ public struct AppCode: Sendable {
   public static func scan(files: [String: String]) -> AppCode {
     var tables = SymbolTables()
     let paths = files.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    for path in paths where kind(of: path) == .swift { tables.add(SourceText(Array(files[path]!.utf8), language: .swift)) }
+    for path in paths where kind(of: path) == .swift { tables.add(SourceText(Array(files[path]!.utf8), language: .swift), path: path) }
     var uses: [BarIconUse] = []
     for path in paths {
       guard let kind = kind(of: path) else { continue }
       uses += scan(Array(files[path]!.utf8), path: path, kind: kind, tables: tables)
     }
-    return AppCode(uses: uses, filesScanned: paths.count)
+    return AppCode(uses: unique(uses), filesScanned: paths.count)
   }
 }

@@ -26,7 +26,10 @@ enum ImageExpression {
         continue
       }
       // A label followed by a string literal, a ternary of literals, or an enum case.
-      if b == UInt8(ascii: ":"), let (label, _) = source.identifier(before: i) {
+      // (`cond ? x.activeImage : y` is a ternary: a label never follows a dot.)
+      if b == UInt8(ascii: ":"), let (label, labelStart) = source.identifier(before: i),
+        labelStart == 0 || code[labelStart - 1] != UInt8(ascii: ".")
+      {
         var j = source.skipSpaces(i + 1, limit: range.upperBound)
         if j < range.upperBound, code[j] == UInt8(ascii: "@") { j += 1 }
         let isSystem = systemLabels.contains(label)

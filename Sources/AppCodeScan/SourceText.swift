@@ -141,12 +141,12 @@ struct SourceText {
   }
 
   /// The region inside the bracket opening at `open` (`(`, `{` or `[`) up to its match, strings
-  /// skipped; nil when it does not close within ``maximumSpan`` bytes.
-  func balanced(at open: Int) -> Range<Int>? {
+  /// skipped; nil when it does not close within `limit` bytes (``maximumSpan`` unless told).
+  func balanced(at open: Int, limit: Int = maximumSpan) -> Range<Int>? {
     guard open < code.count else { return nil }
     var depth = 0
     var i = open
-    let end = min(code.count, open + Self.maximumSpan)
+    let end = min(code.count, open + limit)
     while i < end {
       let b = code[i]
       if b == UInt8(ascii: "\"") { i = Self.stringEnd(code, i); continue }
@@ -249,4 +249,32 @@ struct SourceText {
 
   /// The start of the line holding `offset`.
   func lineStart(_ offset: Int) -> Int { lineStarts[line(at: offset) - 1] }
+
+  /// The declarations at the top level of the file (a line starting with `struct`, `class`,
+  /// `enum`, `actor` or `extension`, after modifiers and attributes): the type's name as written
+  /// (`ComposeToolbarView.ViewModel`), what follows it up to the body (`: View`, `where …`), and
+  /// the body. Bodies are read up to 400,000 bytes.
+  func topLevelDeclarations() -> [(name: String, header: String, body: Range<Int>)] {
+    var found: [(name: String, header: String, body: Range<Int>)] = []
+    let modifiers: Set<String> = ["public", "private", "fileprivate", "internal", "open", "final", "package", "indirect"]
+    for keyword in ["struct ", "class ", "enum ", "actor ", "extension "] {
+      for at in occurrences(of: keyword) {
+        let start = lineStart(at)
+        guard start < code.count, !Self.isSpace(code[start]) else { continue }
+        // Only modifiers and attributes before the keyword.
+        let before = text(start..<at).split(separator: " ")
+        guard before.allSatisfy({ modifiers.contains(String($0)) || $0.hasPrefix("@") }) else { continue }
+        var j = skipSpaces(at + keyword.utf8.count)
+        let nameStart = j
+        while j < code.count && (Self.isIdentifier(code[j]) || code[j] == UInt8(ascii: ".")) { j += 1 }
+        let name = text(nameStart..<j)
+        guard !name.isEmpty, name != "func", name != "var" else { continue }
+        var k = j
+        while k < code.count && k - j < 1000 && code[k] != UInt8(ascii: "{") { k += 1 }
+        guard k < code.count, code[k] == UInt8(ascii: "{"), let body = balanced(at: k, limit: 400_000) else { continue }
+        found.append((name, text(j..<k), body))
+      }
+    }
+    return found.sorted { $0.body.lowerBound < $1.body.lowerBound }
+  }
 }

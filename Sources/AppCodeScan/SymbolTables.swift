@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 
 /// The app's own names for images, gathered from every Swift file before the bar uses are read:
 /// string enum cases (`case menu = "icon_menu"`, or `case .menu: return "icon_menu"` in a
 /// switch), the Objective-C names Swift gives them (`UIImageNameMenu` for `UIImageName.menu`), and
-/// static accessors whose body names images (`static func preMealImage(selected:) -> UIImage?`).
+/// static accessors whose body names images (`static func preMealImage(selected:) -> UIImage?`),
+/// and every member whose type names an image, for the views named as bars (``Member``).
 ///
 /// - Complexity: O(total bytes) over the files added.
 public struct SymbolTables: Sendable {
@@ -16,7 +18,81 @@ public struct SymbolTables: Sendable {
 
   public init() {}
 
-  mutating func add(_ source: SourceText) {
+  /// A computed property or function of the app whose type names an image (`var activeImage:
+  /// UIImage { … }`, `func image(for:) -> UIImage`, `func label(for:) -> some View`), with the
+  /// images its body names, the members it calls, and per `case .x:` of a switch the images of
+  /// that case.
+  public struct Member: Sendable {
+    /// The top-level declaration it is in (`ComposeToolbarView.ViewModel` for an
+    /// `extension ComposeToolbarView.ViewModel`).
+    var owner: String
+    var name: String
+    var references: [LocatedReference]
+    var calls: [String]
+    var cases: [String: [LocatedReference]]
+  }
+
+  /// An image reference and where it is written.
+  public struct LocatedReference: Sendable, Hashable {
+    var reference: ImageReference
+    var location: SourceLocation
+  }
+
+  /// Members by name (at most ``maximumMembersPerName`` of a name, the first found).
+  var members: [String: [Member]] = [:]
+  static let maximumMembersPerName = 64
+
+  /// Records the members of `source`'s top-level declarations (see ``Member``).
+  mutating func addMembers(_ source: SourceText, path: String) {
+    for declaration in source.topLevelDeclarations() {
+      for keyword in ["var ", "func "] {
+        for at in source.occurrences(of: keyword, in: declaration.body) {
+          var j = source.skipSpaces(at + keyword.utf8.count)
+          let start = j
+          while j < source.code.count && SourceText.isIdentifier(source.code[j]) { j += 1 }
+          guard j > start else { continue }
+          let name = source.text(start..<j)
+          var k = j
+          while k < declaration.body.upperBound && k - j < 400 && source.code[k] != UInt8(ascii: "{") { k += 1 }
+          guard k < declaration.body.upperBound, source.code[k] == UInt8(ascii: "{") else { continue }
+          let signature = source.text(j..<k)
+          // The declared type: after `->` for a function, after `:` for a property (a stored
+          // property with a value, or text running into the next declaration, is not one).
+          let type: Substring
+          if keyword == "func " {
+            guard let arrow = signature.range(of: "->") else { continue }
+            type = signature[arrow.upperBound...]
+          } else {
+            guard signature.first == ":", !signature.contains("="), !signature.contains("\n") else { continue }
+            type = signature.dropFirst()
+          }
+          guard type.contains("Image") || type.contains("some View"), !type.contains("func "), !type.contains("var "),
+            let body = source.balanced(at: k)
+          else { continue }
+          guard (members[name]?.count ?? 0) < Self.maximumMembersPerName else { continue }
+          let located = ImageExpression.references(in: body, source, tables: SymbolTables(), followVariables: false)
+            .filter { if case .system = $0.reference { false } else { true } }
+            .map { (offset: $0.offset, ref: LocatedReference(reference: $0.reference, location: SourceLocation(path: path, line: source.line(at: $0.offset)))) }
+          var cases: [String: [LocatedReference]] = [:]
+          let caseStarts = source.occurrences(of: "case .", in: body)
+          let ends = caseStarts.dropFirst() + [body.upperBound]
+          for (caseStart, caseEnd) in zip(caseStarts, ends) {
+            var e = caseStart + 6
+            while e < body.upperBound && SourceText.isIdentifier(source.code[e]) { e += 1 }
+            let caseName = source.text((caseStart + 6)..<e)
+            guard !caseName.isEmpty, cases[caseName] == nil else { continue }
+            cases[caseName] = located.filter { $0.offset > caseStart && $0.offset < caseEnd }.map(\.ref)
+          }
+          let calls = Array(BarTypeScanner.memberCalls(in: body, source).filter { $0 != name }.prefix(16))
+          members[name, default: []].append(Member(owner: declaration.name, name: name, references: located.map(\.ref), calls: calls, cases: cases))
+        }
+      }
+    }
+  }
+
+  /// Adds a Swift file's names and accessors (and its ``Member``s, located in `path`).
+  mutating func add(_ source: SourceText, path: String = "") {
+    addMembers(source, path: path)
     let enums = source.occurrences(of: "enum ").compactMap { at -> (Int, String)? in
       var j = source.skipSpaces(at + 5), start = j
       start = j

@@ -186,4 +186,72 @@ struct ScannerTests {
     ])
     #expect(code.uses.isEmpty)
   }
+
+  /// A SwiftUI view named as a toolbar draws images a view model's function returns (mastodon's
+  /// compose toolbar): the function, the properties it calls and their switch cases are followed;
+  /// the active images pair with the inactive ones case by case.
+  @Test func imagesReturnedToAViewNamedAsABar() {
+    let code = AppCode.scan(files: [
+      "UI/ComposeToolbarView.swift": """
+        struct ComposeToolbarView: View {
+          @ObservedObject var viewModel: ViewModel
+          var body: some View {
+            HStack {
+              ForEach(ViewModel.Action.allCases, id: \\.self) { action in
+                Button { } label: { label(for: action) }
+              }
+            }
+          }
+        }
+        extension ComposeToolbarView {
+          func label(for action: ViewModel.Action) -> some View {
+            Image(uiImage: viewModel.image(for: action)).frame(width: 24, height: 24)
+          }
+        }
+        """,
+      "UI/ComposeToolbarView+ViewModel.swift": """
+        extension ComposeToolbarView.ViewModel {
+          enum Action: CaseIterable {
+            case attachment, poll
+            var activeImage: UIImage {
+              switch self {
+              case .attachment: return Asset.Compose.media.image
+              case .poll: return Asset.Compose.pollFill.image
+              }
+            }
+            var inactiveImage: UIImage {
+              switch self {
+              case .attachment: return Asset.Compose.media.image
+              case .poll: return Asset.Compose.poll.image
+              }
+            }
+          }
+          func image(for action: Action) -> UIImage {
+            switch action {
+            case .poll: return isPollActive ? action.activeImage : action.inactiveImage
+            default: return action.inactiveImage
+            }
+          }
+        }
+        """,
+      // Not bars: a cell of a tab strip, an extension of a system bar, and a member of the same
+      // name in another type.
+      "UI/TabBarCell.swift": """
+        final class TabBarCell: UICollectionViewCell {
+          let close = UIImageView(image: UIImage(named: "tab_close"))
+        }
+        extension UINavigationBar {
+          func plain() { setBackgroundImage(UIImage(named: "nav_background"), for: .default) }
+        }
+        struct Other { var inactiveImage: UIImage { Asset.Other.badge.image } }
+        """,
+    ])
+    #expect(summary(code) == [
+      ".Compose.media toolbar UI/ComposeToolbarView+ViewModel.swift:12",
+      ".Compose.poll toolbar selected=.Compose.pollFill UI/ComposeToolbarView+ViewModel.swift:13",
+    ])
+    #expect(code.uses.allSatisfy { $0.bar == "UI/ComposeToolbarView.swift ComposeToolbarView toolbar" })
+    #expect(BarTypeScanner.role(ofType: "PlayerTabBarView") == .tabBar)
+    #expect(BarTypeScanner.role(ofType: "UIToolbar") == nil && BarTypeScanner.role(ofType: "Toolbar") == nil)
+  }
 }
