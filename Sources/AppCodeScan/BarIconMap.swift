@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 
 /// What the code says of one image set: the value the audit's frontend takes in (keyed by the
 /// set's id, `App/Assets.xcassets/TabBar/home`).
 public struct BarIconEntry: Sendable, Hashable {
   /// Its role: the first of tab bar, toolbar, navigation bar among its uses.
   public var role: BarRole
-  /// The family it is audited in: all icons of its role across the app (`TabBar`).
+  /// The family it is audited in: the icons of its bar when that bar holds two or more of the
+  /// app's items (`Toolbar (StatusTableViewController.swift)`), else all icons of its role across
+  /// the app (`TabBar`, `Toolbar`); see ``BarIconMap/familyName(role:bar:)``.
   public var family: String
+  /// The bar that names its family: the first (by location) of its uses in its role.
+  public var primaryBar: String?
   /// The bars it is in (a storyboard's tab bar, a screen's toolbar), sorted.
   public var bars: [String]
   /// The id of the selected image the code gives it (a tab bar item's `selectedImage`).
@@ -53,10 +58,11 @@ public struct BarIconMap: Sendable {
         continue
       }
       resolved.append((use, id))
-      var entry = entries[id] ?? BarIconEntry(role: use.role, family: use.role.familyName, bars: [], locations: [])
+      var entry = entries[id] ?? BarIconEntry(role: use.role, family: use.role.familyName, primaryBar: use.bar, bars: [], locations: [])
       if use.role < entry.role {
         entry.role = use.role
         entry.family = use.role.familyName
+        entry.primaryBar = use.bar
       }
       if !entry.bars.contains(use.bar) { entry.bars.append(use.bar) }
       entry.locations.append(use.location)
@@ -66,11 +72,20 @@ public struct BarIconMap: Sendable {
       }
       entries[id] = entry
     }
+    // Families of one bar: toolbars and navigation bars holding two or more items.
+    var itemsPerBar: [String: Int] = [:]
+    for entry in entries.values where entry.role != .tabBar {
+      if let bar = entry.primaryBar { itemsPerBar[bar, default: 0] += 1 }
+    }
+    for key in entries.keys {
+      guard let bar = entries[key]!.primaryBar, entries[key]!.role != .tabBar, itemsPerBar[bar, default: 0] >= 2 else { continue }
+      entries[key]!.family = Self.familyName(role: entries[key]!.role, bar: bar)
+    }
     for pair in selectedPairs {
       guard let item = entries[pair.item] else { continue }
       // A set the code uses as an item itself stays an item.
       if let existing = entries[pair.selected], existing.selectedStateOf == nil { continue }
-      var entry = entries[pair.selected] ?? BarIconEntry(role: item.role, family: item.family, bars: [], locations: [])
+      var entry = entries[pair.selected] ?? BarIconEntry(role: item.role, family: item.family, primaryBar: item.primaryBar, bars: [], locations: [])
       entry.role = item.role
       entry.family = item.family
       entry.selectedStateOf = pair.item
@@ -86,6 +101,37 @@ public struct BarIconMap: Sendable {
     self.systemSymbols = system
     self.unresolved = unresolved
     self.resolvedUses = resolved
+  }
+}
+
+extension BarIconMap {
+  /// The family of the items of one bar: its role's family name and the bar as the scan names it,
+  /// the file reduced to its name (`Toolbar (Main.storyboard ComposeViewController)`,
+  /// `Toolbar (ComposeToolbarView.swift ComposeToolbarView)`).
+  ///
+  /// Why per bar: the icons of one toolbar are seen side by side, so their sizes and strokes are
+  /// compared with each other; an app's navigation bars across screens are not (a modal's small
+  /// back chevron pulled the median of element's 12 navigation bar icons down, and three of them
+  /// read as too large). A tab bar is one per app: its items stay one family whatever files set
+  /// them.
+  public static func familyName(role: BarRole, bar: String) -> String {
+    var text = Substring(bar)
+    for roleName in [" navigation bar", " tab bar", " toolbar"] where text.hasSuffix(roleName) {
+      text = text.dropLast(roleName.count)
+      break
+    }
+    // The file (its path may hold spaces) ends at its extension; the scene or type follows.
+    var file = text, rest = Substring("")
+    for ext in [".swift", ".storyboard", ".xib", ".mm", ".m"] {
+      if let range = text.range(of: ext + " ") {
+        file = text[..<text.index(before: range.upperBound)]
+        rest = text[range.upperBound...]
+        break
+      }
+      if text.hasSuffix(ext) { break }
+    }
+    let name = file.split(separator: "/").last.map(String.init) ?? String(file)
+    return "\(role.familyName) (\(rest.isEmpty ? name : name + " " + rest))"
   }
 }
 

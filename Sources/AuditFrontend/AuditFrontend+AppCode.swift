@@ -7,8 +7,10 @@ import IconRaster
 /// The audit of an app's folder whose code was read (``AuditRequest/appCode``): the families are
 /// those the code makes.
 ///
-/// - An image set the code puts in a bar is audited in its role's family across the app
-///   (`TabBar`, `Toolbar`, `NavigationBar`), with that role, whatever its folder.
+/// - An image set the code puts in a bar is audited with that role, whatever its folder, in the
+///   family of its bar when that toolbar or navigation bar holds two or more items
+///   (`Toolbar (Main.storyboard ComposeViewController)`), else in its role's family across the
+///   app (`TabBar`, `Toolbar`, `NavigationBar`): see `BarIconMap.familyName(role:bar:)`.
 /// - A tab bar item's selected state is the image the code names, whatever its name; an image set
 ///   named like the selected state of a bar icon that no code uses is kept aside for
 ///   `unused_selected_state` (judged by no other rule).

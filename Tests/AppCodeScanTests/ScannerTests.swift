@@ -244,14 +244,61 @@ struct ScannerTests {
           func plain() { setBackgroundImage(UIImage(named: "nav_background"), for: .default) }
         }
         struct Other { var inactiveImage: UIImage { Asset.Other.badge.image } }
+        final class TopToolbarView: UIView {
+          lazy var shields = UIButton().then { $0.setImage(UIImage(named: "brand_logo"), for: .normal) }
+        }
+        """,
+      // A SwiftUI view named as a bar: the images it draws.
+      "UI/ModalNavigationBar.swift": """
+        struct ModalNavigationBar: View {
+          var body: some View {
+            HStack { Button { } label: { Image(uiImage: Asset.Images.modalClose.image) } }
+          }
+        }
         """,
     ])
     #expect(summary(code) == [
       ".Compose.media toolbar UI/ComposeToolbarView+ViewModel.swift:12",
       ".Compose.poll toolbar selected=.Compose.pollFill UI/ComposeToolbarView+ViewModel.swift:13",
+      ".Images.modalClose navigationBar UI/ModalNavigationBar.swift:3",
     ])
-    #expect(code.uses.allSatisfy { $0.bar == "UI/ComposeToolbarView.swift ComposeToolbarView toolbar" })
+    #expect(code.uses.prefix(2).allSatisfy { $0.bar == "UI/ComposeToolbarView.swift ComposeToolbarView toolbar" })
     #expect(BarTypeScanner.role(ofType: "PlayerTabBarView") == .tabBar)
     #expect(BarTypeScanner.role(ofType: "UIToolbar") == nil && BarTypeScanner.role(ofType: "Toolbar") == nil)
+  }
+
+  /// A toolbar or navigation bar holding two or more items is a family of its own; an item alone
+  /// in its bar joins its role's family across the app; tab items are one family whatever files
+  /// set them.
+  @Test func familiesOfOneBar() {
+    let code = AppCode.scan(files: [
+      "App/Compose View Controller.swift": """
+        func setUp() {
+          toolbarItems = [UIBarButtonItem(image: UIImage(named: "photo"), style: .plain, target: nil, action: nil),
+                          UIBarButtonItem(image: UIImage(named: "poll"), style: .plain, target: nil, action: nil)]
+          tabBarItem = UITabBarItem(title: "Compose", image: UIImage(named: "tab_compose"), tag: 0)
+        }
+        """,
+      "App/Profile.swift": """
+        func setUp() {
+          navigationItem.rightBarButtonItem = UIBarButtonItem(image: UIImage(named: "gear"), style: .plain, target: nil, action: nil)
+          tabBarItem = UITabBarItem(title: "Me", image: UIImage(named: "tab_me"), tag: 1)
+        }
+        """,
+      "App/Main.storyboard": """
+        <document><scenes><scene sceneID="s1"><objects><viewController id="v" customClass="ListViewController">
+          <navigationItem key="navigationItem"><barButtonItem key="leftBarButtonItem" image="filter" id="a"/>
+            <barButtonItem key="rightBarButtonItem" image="sort" id="b"/></navigationItem>
+        </viewController></objects></scene></scenes></document>
+        """,
+    ])
+    let ids = ["photo", "poll", "tab_compose", "gear", "tab_me", "filter", "sort"].map { "App/Assets.xcassets/\($0)" }
+    let map = BarIconMap(code: code, catalogIds: ids)
+    let families = Dictionary(uniqueKeysWithValues: map.entries.map { (String($0.key.split(separator: "/").last!), $0.value.family) })
+    #expect(families == [
+      "photo": "Toolbar (Compose View Controller.swift)", "poll": "Toolbar (Compose View Controller.swift)",
+      "filter": "NavigationBar (Main.storyboard ListViewController)", "sort": "NavigationBar (Main.storyboard ListViewController)",
+      "gear": "NavigationBar", "tab_compose": "TabBar", "tab_me": "TabBar",
+    ])
   }
 }
