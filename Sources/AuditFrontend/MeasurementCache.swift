@@ -3,23 +3,30 @@ import Foundation
 import IconSupport
 
 /// The per-user measurement cache: one icon's measurements stored under the SHA-256 of its files'
-/// bytes and of everything that changes them (``CachedMeasurement/key(files:options:)``), so that an
-/// unchanged catalog is measured once. Rules never come from the cache: they run afresh on the
-/// measurements.
+/// bytes and of everything that changes them (``CachedMeasurement/key(files:digests:options:)``), so
+/// that an unchanged catalog is measured once. Rules never come from the cache: they run afresh on
+/// the measurements.
 ///
-/// On disk: `DIR/<2 hex digits>/<64 hex digits>` (the key), one file an entry: an 8-byte magic, the
-/// key again, the payload's length and a 64-bit checksum, then the payload. An entry is written to a
-/// temporary file in its folder and renamed into place (readers see a whole entry or none; two
-/// audits writing one entry write the same bytes). An entry that is truncated, corrupt, of another
-/// format or under another key is ignored (counted in ``Statistics/ignored``), measured again and
-/// rewritten. Nothing here fails an audit: a directory that cannot be created, read or written (read
-/// only, full) only costs the measuring again (counted in ``Statistics/notWritten``).
+/// On disk: packs, `DIR/pack-<16 hex digits>.iacache`, each written once by one run (``flush()``)
+/// and never changed: a header (an 8-byte magic, the record count, a checksum of the table), a
+/// table of records (key, offset, length, checksum), then the records (each its key again, then
+/// the payload). A file an icon would cost an inode an icon: on this machine's busy ext4, 4.4 s of
+/// system time to fill a cache of 10,000 icons, against one file a run here. A pack is written to a
+/// temporary file and renamed into place, so readers see a whole pack or none, and two audits at
+/// once each add their own. A pack whose header or table is wrong, or a record whose checksum or key
+/// is wrong (truncated, corrupt, foreign), is ignored (counted in ``Statistics/ignored``); its icons
+/// are measured again and written into the run's new pack, which shadows it (newer packs win), and
+/// the next compaction leaves it out. Nothing here fails an audit: a directory that cannot be
+/// created, read or written (read only, full) only costs the measuring again (counted in
+/// ``Statistics/notWritten``).
 ///
-/// Size: each of the 256 folders is kept under `sizeLimitBytes / 256` after an audit that wrote into
-/// it, the oldest entries (by modification time) removed first; an entry read more than a day after
-/// it was last written or read is touched, so oldest means least recently used to within a day.
-/// Keys are uniformly spread, so the folders fill alike. Cost of that check: one `stat` per entry of
-/// the folders written into.
+/// Size: when more than ``maximumPacks`` packs are readable, or they hold more than the size limit,
+/// the run that just wrote merges them into one pack, newest records first, up to 90% of the limit
+/// (the records left out, oldest first, are counted in ``Statistics/evicted``), and removes the
+/// packs it merged.
+///
+/// Cost: the tables of every pack are read once a run (52 bytes a record: 0.5 MB for 10,000
+/// icons), each record when its icon is looked up (`pread`).
 public final class MeasurementCache: @unchecked Sendable {
   /// The default directory: `$XDG_CACHE_HOME/iconaudit`, else `~/.cache/iconaudit`; nil when neither
   /// is known (then nothing is cached).
@@ -29,22 +36,25 @@ public final class MeasurementCache: @unchecked Sendable {
     return home + "/.cache/iconaudit"
   }
 
-  /// The default size limit: 256 MiB of entries (a 48 px icon's entry is about 1.3 KB).
+  /// The default size limit: 256 MiB of packs (a 48 px icon's record is about 1.5 KB).
   public static let defaultSizeLimitBytes = 256 << 20
+  /// Packs kept before they are merged into one.
+  public static let maximumPacks = 8
 
   /// What one run did with the cache, for `--verbose`.
   public struct Statistics: Sendable, Equatable {
     /// Icons whose measurements were read from the cache.
     public var hits = 0
-    /// Icons measured (not in the cache, or their entry ignored).
+    /// Icons measured (not in the cache, or their record ignored).
     public var misses = 0
-    /// Entries written.
+    /// Records written.
     public var written = 0
-    /// Entries found but ignored: truncated, corrupt, of another format or key (then rewritten).
+    /// Packs or records found but ignored: truncated, corrupt, of another format or key (the icons
+    /// are then measured again and rewritten).
     public var ignored = 0
-    /// Entries that could not be written (a read-only or full directory).
+    /// Records that could not be written (a read-only or full directory).
     public var notWritten = 0
-    /// Entries removed to keep the cache under its size limit.
+    /// Records left out to keep the cache under its size limit.
     public var evicted = 0
   }
 
@@ -53,12 +63,28 @@ public final class MeasurementCache: @unchecked Sendable {
   public let sizeLimitBytes: Int
   private let lock = NSLock()
   private var statistics = Statistics()
-  private var touchedFolders = Set<String>()
   private var memo: [[UInt8]: [UInt8]] = [:]
   private let keepsMemo: Bool
   /// False for ``memoryOnly()``: nothing read from or written to disk.
   private let persistent: Bool
-  private var directoryReady: Bool?
+
+  /// A readable pack: its path, open descriptor and size.
+  private struct Pack {
+    var path: String
+    var fd: Int32
+    var bytes: Int
+  }
+  private struct Record {
+    var pack: Int
+    var offset: Int
+    var length: Int
+    var checksum: UInt64
+  }
+  private var packs: [Pack] = []
+  private var index: [[UInt8]: Record] = [:]
+  private var badPacks: [String] = []
+  private var loaded = false
+  private var pending: [[UInt8]: [UInt8]] = [:]
 
   /// - Parameter memo: keep every payload read or written in memory as well (a history run audits
   ///   the same icons at many revisions).
@@ -74,6 +100,10 @@ public final class MeasurementCache: @unchecked Sendable {
     self.sizeLimitBytes = sizeLimitBytes
     keepsMemo = true
     persistent = false
+  }
+
+  deinit {
+    for pack in packs { close(pack.fd) }
   }
 
   /// A cache held in memory for one run (`history --no-cache`: a file unchanged between revisions
@@ -93,52 +123,31 @@ public final class MeasurementCache: @unchecked Sendable {
     lock.unlock()
   }
 
-  static let magic: [UInt8] = Array("IAMCACH1".utf8)
-  static let headerSize = 8 + 32 + 4 + 8
-
-  private func folder(_ key: [UInt8]) -> String { directory + "/" + [key[0]].hexString }
-  private func path(_ key: [UInt8]) -> String { folder(key) + "/" + key.hexString }
+  static let magic: [UInt8] = Array("IAMCPAK1".utf8)
+  static let headerSize = 8 + 4 + 8
+  static let tableEntrySize = 32 + 8 + 4 + 8
 
   /// The payload stored under `key`, or nil (absent, or ignored: then counted).
-  /// - Complexity: one open, `fstat` and read of the entry.
+  /// - Complexity: O(1) after the tables are read (once a run); one `pread` of the record.
   func payload(_ key: [UInt8]) -> [UInt8]? {
-    if keepsMemo {
-      lock.lock()
-      let memoised = memo[key]
+    lock.lock()
+    if let memoised = memo[key] {
       lock.unlock()
-      if let memoised { return memoised }
+      return memoised
     }
-    guard persistent else { return nil }
-    let entryPath = path(key)
-    let fd = open(entryPath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    let size = Int(info.st_size)
-    guard size >= Self.headerSize, size <= 64 << 20 else {
+    guard persistent else {
+      lock.unlock()
+      return nil
+    }
+    if !loaded { loadTables() }
+    let record = index[key]
+    let fd = record.map { packs[$0.pack].fd }
+    lock.unlock()
+    guard let record, let fd else { return nil }
+    guard let payload = Self.readRecord(fd: fd, record.offset, record.length, checksum: record.checksum, key: key) else {
       count { $0.ignored += 1 }
       return nil
     }
-    var bytes = [UInt8](repeating: 0, count: size)
-    var done = 0
-    while done < size {
-      let n = bytes.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + done, size - done) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { break }
-      done += n
-    }
-    guard done == size, let payload = Self.unwrap(bytes, key: key) else {
-      count { $0.ignored += 1 }
-      return nil
-    }
-    // Recency: an entry used again more than a day after it was last touched is touched now.
-    #if canImport(Darwin)
-    let modified = info.st_mtimespec.tv_sec
-    #else
-    let modified = info.st_mtim.tv_sec
-    #endif
-    if time(nil) - modified > 86_400 { _ = futimens(fd, nil) }
     if keepsMemo {
       lock.lock()
       memo[key] = payload
@@ -147,33 +156,95 @@ public final class MeasurementCache: @unchecked Sendable {
     return payload
   }
 
-  /// The payload of a whole entry, when its header is right for `key`.
-  static func unwrap(_ bytes: [UInt8], key: [UInt8]) -> [UInt8]? {
-    guard bytes.count >= headerSize, Array(bytes[0..<8]) == magic, Array(bytes[8..<40]) == key else { return nil }
-    var length = 0
-    for i in 0..<4 { length |= Int(bytes[40 + i]) << (8 * i) }
-    var sum: UInt64 = 0
-    for i in 0..<8 { sum |= UInt64(bytes[44 + i]) << UInt64(8 * i) }
-    guard bytes.count == headerSize + length else { return nil }
-    let payload = Array(bytes[headerSize...])
-    return checksum(payload) == sum ? payload : nil
+  /// A record's payload, when its bytes are whole, its checksum right and its key `key`.
+  private static func readRecord(fd: Int32, _ offset: Int, _ length: Int, checksum: UInt64, key: [UInt8]) -> [UInt8]? {
+    guard length >= 32, let bytes = readExactly(fd: fd, offset: offset, count: length),
+          Self.checksum(bytes) == checksum, Array(bytes[0..<32]) == key else { return nil }
+    return Array(bytes[32...])
   }
 
-  /// A whole entry: header then payload.
-  static func wrap(_ payload: [UInt8], key: [UInt8]) -> [UInt8] {
-    var bytes = magic + key
-    bytes.reserveCapacity(headerSize + payload.count)
-    let length = UInt32(payload.count)
-    for i in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: length >> UInt32(8 * i))) }
-    let sum = checksum(payload)
-    for i in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: sum >> UInt64(8 * i))) }
-    return bytes + payload
+  private static func readExactly(fd: Int32, offset: Int, count: Int) -> [UInt8]? {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let n = bytes.withUnsafeMutableBytes { raw in pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done)) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { return nil }
+      done += n
+    }
+    return bytes
+  }
+
+  /// Reads the table of every pack in the directory, oldest first (newer records win). Called
+  /// under `lock`.
+  private func loadTables() {
+    loaded = true
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    var found: [(path: String, modified: Int, nanoseconds: Int)] = []
+    for name in names where name.hasPrefix("pack-") && name.hasSuffix(".iacache") {
+      let path = directory + "/" + name
+      var info = stat()
+      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      #if canImport(Darwin)
+      found.append((path, info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec))
+      #else
+      found.append((path, info.st_mtim.tv_sec, info.st_mtim.tv_nsec))
+      #endif
+    }
+    found.sort { ($0.modified, $0.nanoseconds, $0.path) < ($1.modified, $1.nanoseconds, $1.path) }
+    for file in found { _ = addPack(file.path) }
+  }
+
+  /// Opens a pack and indexes its table; a pack that cannot be read is left alone, one whose
+  /// header or table is wrong is counted and remembered for removal. Called under `lock`.
+  private func addPack(_ path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return false }  // removed meanwhile by another run's merge
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      close(fd)
+      return false
+    }
+    let size = Int(info.st_size)
+    func bad() -> Bool {
+      close(fd)
+      statistics.ignored += 1
+      badPacks.append(path)
+      return false
+    }
+    guard size >= Self.headerSize, let header = Self.readExactly(fd: fd, offset: 0, count: Self.headerSize),
+          Array(header[0..<8]) == Self.magic else { return bad() }
+    let count = Int(Self.uint(header, 8, 4))
+    let tableSum = Self.uint(header, 12, 8)
+    let tableBytes = count * Self.tableEntrySize
+    guard Self.headerSize + tableBytes <= size, let table = Self.readExactly(fd: fd, offset: Self.headerSize, count: tableBytes),
+          Self.checksum(table) == tableSum else { return bad() }
+    let packIndex = packs.count
+    packs.append(Pack(path: path, fd: fd, bytes: size))
+    for i in 0..<count {
+      let at = i * Self.tableEntrySize
+      let key = Array(table[at..<(at + 32)])
+      let offset = Int(Self.uint(table, at + 32, 8)), length = Int(Self.uint(table, at + 40, 4))
+      // A record past the end of the file (a truncated pack) is ignored when it is read.
+      index[key] = Record(pack: packIndex, offset: offset, length: length, checksum: Self.uint(table, at + 44, 8))
+    }
+    return true
+  }
+
+  private static func uint(_ bytes: [UInt8], _ at: Int, _ width: Int) -> UInt64 {
+    var value: UInt64 = 0
+    for i in 0..<width { value |= UInt64(bytes[at + i]) << UInt64(8 * i) }
+    return value
+  }
+
+  private static func append(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
+    for i in 0..<width { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(8 * i))) }
   }
 
   /// A 64-bit checksum against truncation and corruption (not against forgery: whoever can write
-  /// the cache can write any entry): FNV-1a over the bytes, then a final mix.
+  /// the cache can write any record): FNV-1a over the bytes, then a final mix.
   /// - Complexity: O(n).
-  static func checksum(_ bytes: [UInt8]) -> UInt64 {
+  static func checksum(_ bytes: some Collection<UInt8>) -> UInt64 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       h ^= UInt64(byte)
@@ -185,31 +256,72 @@ public final class MeasurementCache: @unchecked Sendable {
     return h
   }
 
-  /// Stores `payload` under `key` (a temporary file renamed into place); a failure is counted, never
-  /// thrown.
+  /// A pack of `records` (key, payload), in this order.
+  static func pack(_ records: [(key: [UInt8], payload: [UInt8])]) -> [UInt8] {
+    var table: [UInt8] = []
+    table.reserveCapacity(records.count * tableEntrySize)
+    var body: [UInt8] = []
+    var offset = headerSize + records.count * tableEntrySize
+    for record in records {
+      let bytes = record.key + record.payload
+      table += record.key
+      append(UInt64(offset), width: 8, to: &table)
+      append(UInt64(bytes.count), width: 4, to: &table)
+      append(checksum(bytes), width: 8, to: &table)
+      body += bytes
+      offset += bytes.count
+    }
+    var out = magic
+    append(UInt64(records.count), width: 4, to: &out)
+    append(checksum(table), width: 8, to: &out)
+    return out + table + body
+  }
+
+  /// Keeps `payload` for this run's pack (written by ``flush()``).
   func store(_ key: [UInt8], payload: [UInt8]) {
-    if keepsMemo {
-      lock.lock()
-      memo[key] = payload
-      lock.unlock()
-    }
-    guard persistent else { return }
-    let folderPath = folder(key)
-    guard prepareDirectory(), ensureFolder(folderPath) else {
-      count { $0.notWritten += 1 }
+    lock.lock()
+    if keepsMemo { memo[key] = payload }
+    if persistent { pending[key] = payload }
+    lock.unlock()
+  }
+
+  /// Writes the records stored since the last flush as one pack (a temporary file renamed into
+  /// place), then merges the packs when there are too many or they are over the size limit. Call
+  /// once the icons are measured; failures are counted, never thrown.
+  /// - Complexity: O(b) for the b bytes written; a merge reads and writes every record once.
+  public func flush() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard persistent, !pending.isEmpty else { return }
+    if !loaded { loadTables() }
+    let records = pending.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { (key: $0, payload: pending[$0]!) }
+    pending.removeAll()
+    guard let path = write(Self.pack(records)) else {
+      statistics.notWritten += records.count
       return
     }
-    let temporary = folderPath + "/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-    let bytes = Self.wrap(payload, key: key)
+    statistics.written += records.count
+    _ = addPack(path)
+    let total = packs.reduce(0) { $0 + $1.bytes }
+    if packs.count > Self.maximumPacks || total > sizeLimitBytes || !badPacks.isEmpty { merge() }
+  }
+
+  /// Writes bytes to a new pack file; its path, or nil when it could not be written.
+  private func write(_ bytes: [UInt8]) -> String? {
+    guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else { return nil }
+    if !FileManager.default.fileExists(atPath: directory + "/CACHEDIR.TAG") {
+      let tag = "Signature: 8a477f597d28d172789f06886806bc55\n# This directory holds iconaudit's measurement cache (safe to delete).\n"
+      try? Data(tag.utf8).write(to: URL(fileURLWithPath: directory + "/CACHEDIR.TAG"), options: .atomic)
+    }
+    let name = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    let temporary = directory + "/.tmp-\(getpid())-\(name)"
+    let target = directory + "/pack-\(String(repeating: "0", count: 16 - name.count) + name).iacache"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      count { $0.notWritten += 1 }
-      return
-    }
+    guard fd >= 0 else { return nil }
     var done = 0
     var failed = false
     while done < bytes.count {
-      let n = bytes.withUnsafeBytes { raw in write(fd, raw.baseAddress! + done, bytes.count - done) }
+      let n = bytes.withUnsafeBytes { raw in Foundation.write(fd, raw.baseAddress! + done, bytes.count - done) }
       if n < 0 && errno == EINTR { continue }
       if n <= 0 {
         failed = true
@@ -218,80 +330,58 @@ public final class MeasurementCache: @unchecked Sendable {
       done += n
     }
     if close(fd) != 0 { failed = true }
-    if failed || rename(temporary, path(key)) != 0 {
+    if failed || rename(temporary, target) != 0 {
       unlink(temporary)
-      count { $0.notWritten += 1 }
-      return
+      return nil
     }
-    count { $0.written += 1 }
-    lock.lock()
-    touchedFolders.insert(folderPath)
-    lock.unlock()
+    return target
   }
 
-  /// Creates the cache directory once (with a CACHEDIR.TAG, so backup tools skip it).
-  private func prepareDirectory() -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    if let directoryReady { return directoryReady }
-    var ready = (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
-    var isDirectory: ObjCBool = false
-    ready = ready && FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
-    if ready && !FileManager.default.fileExists(atPath: directory + "/CACHEDIR.TAG") {
-      let tag = "Signature: 8a477f597d28d172789f06886806bc55\n# This directory holds iconaudit's measurement cache (safe to delete).\n"
-      try? Data(tag.utf8).write(to: URL(fileURLWithPath: directory + "/CACHEDIR.TAG"), options: .atomic)
-    }
-    directoryReady = ready
-    return ready
-  }
-
-  private func ensureFolder(_ path: String) -> Bool {
-    if mkdir(path, 0o755) == 0 || errno == EEXIST { return true }
-    return false
-  }
-
-  /// Keeps every folder written into under its share of the size limit, oldest entries first (also
-  /// removes temporary files left by an interrupted writer more than an hour ago). Call once an audit
-  /// is done.
-  /// - Complexity: O(e log e) for the e entries of the folders written into.
-  public func evictIfNeeded() {
-    lock.lock()
-    let folders = touchedFolders.sorted()
-    touchedFolders.removeAll()
-    lock.unlock()
-    let share = sizeLimitBytes / 256
-    var removed = 0
-    for folder in folders {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-      var entries: [(path: String, size: Int, modified: Int, nanoseconds: Int)] = []
-      var total = 0
-      let now = time(nil)
-      for name in names {
-        let entry = folder + "/" + name
-        var info = stat()
-        guard lstat(entry, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-        #if canImport(Darwin)
-        let (seconds, nanoseconds) = (info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec)
-        #else
-        let (seconds, nanoseconds) = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
-        #endif
-        if name.hasPrefix(".tmp-") {
-          if now - seconds > 3600 { unlink(entry) }
+  /// Merges every readable pack into one, newest records first, up to 90% of the size limit; then
+  /// removes the packs merged and those found corrupt. Called under `lock`.
+  private func merge() {
+    // Newest pack first; within a pack, table order.
+    var seen = Set<[UInt8]>()
+    var kept: [(key: [UInt8], payload: [UInt8])] = []
+    var bytes = 0
+    var evicted = 0
+    let byPack = Dictionary(grouping: index, by: { $0.value.pack })
+    for packIndex in packs.indices.reversed() {
+      for (key, record) in (byPack[packIndex] ?? []).sorted(by: { $0.value.offset < $1.value.offset }) where !seen.contains(key) {
+        seen.insert(key)
+        guard let payload = Self.readRecord(fd: packs[packIndex].fd, record.offset, record.length, checksum: record.checksum, key: key) else {
           continue
         }
-        entries.append((entry, Int(info.st_size), seconds, nanoseconds))
-        total += Int(info.st_size)
-      }
-      guard total > share else { continue }
-      entries.sort { ($0.modified, $0.nanoseconds, $0.path) < ($1.modified, $1.nanoseconds, $1.path) }
-      // Down to 90% of the share, so that the next audit does not evict again at once.
-      for entry in entries where total > share * 9 / 10 {
-        if unlink(entry.path) == 0 {
-          total -= entry.size
-          removed += 1
+        let size = Self.tableEntrySize + 32 + payload.count
+        if bytes + size > sizeLimitBytes * 9 / 10 {
+          evicted += 1
+          continue
         }
+        bytes += size
+        kept.append((key, payload))
       }
     }
-    if removed > 0 { count { $0.evicted += removed } }
+    guard let merged = write(Self.pack(kept.reversed())) else { return }
+    statistics.evicted += evicted
+    for pack in packs {
+      close(pack.fd)
+      unlink(pack.path)
+    }
+    for path in badPacks { unlink(path) }
+    packs = []
+    index = [:]
+    badPacks = []
+    _ = addPack(merged)
+    // Temporary files left by an interrupted writer more than an hour ago.
+    let now = time(nil)
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(".tmp-") {
+      var info = stat()
+      let path = directory + "/" + name
+      #if canImport(Darwin)
+      if lstat(path, &info) == 0, now - info.st_mtimespec.tv_sec > 3600 { unlink(path) }
+      #else
+      if lstat(path, &info) == 0, now - info.st_mtim.tv_sec > 3600 { unlink(path) }
+      #endif
+    }
   }
 }

@@ -197,7 +197,7 @@ public enum MeasurementPipeline {
       if let icon = result.icon { icons.append(icon) }
       failures += result.failures
     }
-    options.cache?.evictIfNeeded()
+    options.cache?.flush()
     var measurement = Measurement(icons: icons, failures: failures, diagnostics: diagnostics)
     measurement.skipped = skippedImages(sets: found.skippedSets, files: skipped)
     return measurement

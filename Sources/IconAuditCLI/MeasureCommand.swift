@@ -100,7 +100,7 @@ enum CommonOptions {
   static func cache(_ arguments: ParsedArguments, configuration: AuditConfiguration? = nil,
                     memo: Bool = false) throws(ArgumentError) -> MeasurementCache? {
     if arguments.flag("no-cache") { return nil }
-    let megabytes = try arguments.double("cache-max-mb", in: 1...1_048_576)
+    let megabytes = try arguments.double("cache-max-mb", in: 0.01...1_048_576)
     let limit = megabytes.map { Int($0 * 1_048_576) } ?? MeasurementCache.defaultSizeLimitBytes
     if let directory = arguments.value("cache-dir") { return MeasurementCache(directory: directory, sizeLimitBytes: limit, memo: memo) }
     if configuration?.cacheEnabled == false { return nil }

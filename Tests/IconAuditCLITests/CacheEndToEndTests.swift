@@ -13,13 +13,10 @@ import TestSupport
   static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../Reports/Examples/Phone.xcassets").standardized.path
 
-  /// The entries of a cache folder (`XX/<64 hex digits>`).
-  func entries(_ cache: String) -> [String] {
-    let folders = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
-    return folders.filter { $0.count == 2 }.sorted().flatMap { folder in
-      ((try? FileManager.default.contentsOfDirectory(atPath: cache + "/" + folder)) ?? [])
-        .filter { $0.count == 64 }.sorted().map { cache + "/" + folder + "/" + $0 }
-    }
+  /// The packs of a cache folder (`pack-<16 hex digits>.iacache`), in name order.
+  func packs(_ cache: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? [])
+      .filter { $0.hasPrefix("pack-") && $0.hasSuffix(".iacache") }.sorted().map { cache + "/" + $0 }
   }
 
   @Test func cachedAndUncachedReportsAreByteIdentical() throws {
@@ -34,8 +31,10 @@ import TestSupport
       #expect(cold.stdout == uncached.stdout, "\(format): cold cache")
       #expect(warm.stdout == uncached.stdout, "\(format): warm cache")
       #expect(warm.stderr.contains(": 17 icons read from it, 0 measured"), "\(warm.stderr)")
+      if format == "json" { #expect(cold.stderr.contains(": 0 icons read from it, 17 measured; 17 entries written"), "\(cold.stderr)") }
     }
-    #expect(entries(cache).count == 17)
+    // One pack, written by the first run.
+    #expect(packs(cache).count == 1)
     // measure keeps its own entries (no signature, no text detection) and gives the same bytes.
     let measured = try runTool(["measure", Self.example, "--format", "json", "--no-cache"])
     for _ in 0..<2 {
@@ -49,24 +48,44 @@ import TestSupport
     defer { try? FileManager.default.removeItem(atPath: root) }
     let cache = root + "/cache"
     let expected = try runTool(["audit", Self.example, "--format", "json", "--no-cache"])
-    _ = try runTool(["audit", Self.example, "--format", "json", "--cache-dir", cache])
-    let files = entries(cache)
-    #expect(files.count == 17)
-    // Truncated, one byte flipped in the payload, another entry's bytes (a foreign key), garbage.
-    let first = try Data(contentsOf: URL(fileURLWithPath: files[0]))
-    try first.prefix(first.count / 2).write(to: URL(fileURLWithPath: files[0]))
-    var flipped = [UInt8](try Data(contentsOf: URL(fileURLWithPath: files[1])))
-    flipped[flipped.count - 20] ^= 0x5a
-    try Data(flipped).write(to: URL(fileURLWithPath: files[1]))
-    try Data(contentsOf: URL(fileURLWithPath: files[3])).write(to: URL(fileURLWithPath: files[2]))
-    try Data("not an entry".utf8).write(to: URL(fileURLWithPath: files[4]))
-    try Data().write(to: URL(fileURLWithPath: files[5]))
-    let damaged = try runTool(["audit", Self.example, "--format", "json", "--cache-dir", cache, "-v"])
-    #expect(damaged.stdout == expected.stdout)
-    #expect(damaged.stderr.contains("12 icons read from it, 5 measured; 5 entries written, 5 ignored"), "\(damaged.stderr)")
-    let repaired = try runTool(["audit", Self.example, "--format", "json", "--cache-dir", cache, "-v"])
-    #expect(repaired.stdout == expected.stdout)
+    func audit() throws -> ToolRun {
+      let run = try runTool(["audit", Self.example, "--format", "json", "--cache-dir", cache, "-v"])
+      #expect(run.stdout == expected.stdout)
+      return run
+    }
+    _ = try audit()
+    let first = try #require(packs(cache).first)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: first)))
+    // One byte flipped in the last record: that icon is measured again and rewritten.
+    bytes[bytes.count - 20] ^= 0x5a
+    try Data(bytes).write(to: URL(fileURLWithPath: first))
+    let flipped = try audit()
+    #expect(flipped.stderr.contains("16 icons read from it, 1 measured; 1 entry written, 1 ignored"), "\(flipped.stderr)")
+    #expect(try audit().stderr.contains("17 icons read from it, 0 measured; 0 entries written, 0 ignored"))
+    // Truncated: the records past the end are ignored, measured again, rewritten.
+    try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: first))
+    let truncated = try audit()
+    #expect(truncated.stderr.contains("0 icons read from it") == false && truncated.stderr.contains(" ignored"), "\(truncated.stderr)")
+    #expect(try audit().stderr.contains("17 icons read from it, 0 measured; 0 entries written, 0 ignored"))
+    // A foreign file where a pack is expected, an empty one, a pack of another format: each
+    // ignored (and removed by the next run that writes), the audit unchanged.
+    try Data("not a pack".utf8).write(to: URL(fileURLWithPath: cache + "/pack-00000000000000aa.iacache"))
+    try Data().write(to: URL(fileURLWithPath: cache + "/pack-00000000000000bb.iacache"))
+    try Data("IAMCPAK9".utf8 + bytes.dropFirst(8)).write(to: URL(fileURLWithPath: cache + "/pack-00000000000000cc.iacache"))
+    let foreign = try audit()
+    #expect(foreign.stderr.contains("17 icons read from it, 0 measured; 0 entries written, 3 ignored"), "\(foreign.stderr)")
+    // Garbage in the table of the only pack: the whole pack is ignored, every icon rewritten.
+    for pack in packs(cache) {
+      var all = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack)))
+      guard all.count > 30 else { continue }
+      all[30] ^= 0xff
+      try Data(all).write(to: URL(fileURLWithPath: pack))
+    }
+    let table = try audit()
+    #expect(table.stderr.contains("0 icons read from it, 17 measured; 17 entries written"), "\(table.stderr)")
+    let repaired = try audit()
     #expect(repaired.stderr.contains("17 icons read from it, 0 measured; 0 entries written, 0 ignored"), "\(repaired.stderr)")
+    #expect(packs(cache).count == 1)
   }
 
   @Test func aCacheThatCannotBeWrittenNeverFailsTheAudit() throws {
@@ -126,24 +145,27 @@ import TestSupport
     #expect(leftovers.isEmpty)
   }
 
-  @Test func theSizeLimitEvictsTheOldestEntries() throws {
+  @Test func theSizeLimitEvictsTheOldestEntriesAndPacksAreMerged() throws {
     let root = try makeTemporaryFolder("cache-limit")
     defer { try? FileManager.default.removeItem(atPath: root) }
     let cache = root + "/cache"
-    _ = try runTool(["audit", Self.example, "--cache-dir", cache])
-    let files = entries(cache)
-    // Every entry older than the others but one folder's: then a 1 MB limit (4 KB a folder) keeps
-    // each folder's newest entries.
-    let total = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
-    #expect(total > 0)
-    let run = try runTool(["audit", Self.example, "--cache-dir", cache, "--cache-max-mb", "1", "-v", "--vector-scale", "3"])
-    #expect(run.stderr.contains("evicted"), "\(run.stderr)")
-    var folderBytes: [String: Int] = [:]
-    for file in entries(cache) {
-      folderBytes[PathText.parent(file), default: 0] += (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+    // Each vector scale keys other records: ten runs, ten packs, merged into one past eight.
+    for scale in 1...10 {
+      let run = try runTool(["audit", Self.example, "--cache-dir", cache, "--vector-scale", "\(scale)", "-v"])
+      #expect(run.stderr.contains("17 entries written"), "\(run.stderr)")
+      #expect(packs(cache).count == (scale <= 8 ? scale : scale - 8), "after \(scale) runs: \(packs(cache))")
     }
-    // A folder over its share after writing is brought under it (an entry is about 2 KB).
-    #expect(folderBytes.values.allSatisfy { $0 <= (1 << 20) / 256 || $0 < 8192 })
+    // A limit of 20 KB (about 12 records): the oldest records are left out of the merge.
+    let small = try runTool(["audit", Self.example, "--cache-dir", cache, "--vector-scale", "11", "--cache-max-mb", "0.02", "-v"])
+    #expect(small.stderr.contains("evicted") && !small.stderr.contains(" 0 evicted"), "\(small.stderr)")
+    #expect(packs(cache).count == 1)
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: packs(cache)[0])[.size] as? Int)
+    #expect(size <= 20 * 1_048_576 / 100)
+    // The newest run's records were kept (as many as fit), the oldest's were not.
+    let newest = try runTool(["audit", Self.example, "--cache-dir", cache, "--vector-scale", "11", "-v"])
+    #expect(!newest.stderr.contains(": 0 icons read from it"), "\(newest.stderr)")
+    let oldest = try runTool(["audit", Self.example, "--cache-dir", cache, "--vector-scale", "1", "-v"])
+    #expect(oldest.stderr.contains("0 icons read from it, 17 measured"), "\(oldest.stderr)")
   }
 
   @Test func theConfigurationTurnsTheCacheOffOrMovesIt() throws {
@@ -153,8 +175,8 @@ import TestSupport
     try Data(#"{"cacheDirectory": "cache-here"}"#.utf8).write(to: URL(fileURLWithPath: root + "/moved.json"))
     try Data(#"{"cache": false}"#.utf8).write(to: URL(fileURLWithPath: root + "/off.json"))
     let moved = try runTool(["audit", root + "/Icons", "--config", root + "/moved.json", "-v"])
-    #expect(moved.stderr.contains("measurement cache \(root)/cache-here: 0 icons read from it, 8 measured"), "\(moved.stderr)")
-    #expect(entries(root + "/cache-here").count == 8)
+    #expect(moved.stderr.contains("measurement cache \(root)/cache-here: 0 icons read from it, 8 measured; 8 entries written"), "\(moved.stderr)")
+    #expect(packs(root + "/cache-here").count == 1)
     let off = try runTool(["audit", root + "/Icons", "--config", root + "/off.json", "-v"])
     #expect(off.stderr.contains("measurement cache: off"), "\(off.stderr)")
     // --cache-dir wins over the configuration.
