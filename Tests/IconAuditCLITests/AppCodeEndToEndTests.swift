@@ -153,6 +153,25 @@ struct AppCodeEndToEndTests {
     #expect(abs(dot.metrics.extentPt.width - home.metrics.extentPt.width) <= 0.5)
     // In a toolbar at 17 pt, large scale: 88 × 0.17 × 1.29 = 19.3 pt.
     #expect(abs(ring.metrics.extentPt.width - 19.3) <= 0.5, "\(ring.metrics.extentPt)")
+    // Through a measurement cache: the tab bar's measurement is stored, and the same template in a
+    // toolbar (`--role toolbar`) is not read from it (the key holds the symbol's size).
+    var options = MeasurementOptions()
+    options.cache = MeasurementCache.memoryOnly()
+    let cachedRequest = { (configuration: AuditConfiguration, code: AppCode?) in
+      AuditRequest(paths: [root], configuration: configuration, options: options, appCode: code)
+    }
+    let first = try AuditFrontend.run(cachedRequest(AuditConfiguration(), AppCode.scan(folder: root))).report
+    let again = try AuditFrontend.run(cachedRequest(AuditConfiguration(), AppCode.scan(folder: root))).report
+    var toolbar = AuditConfiguration()
+    toolbar.roleOverride = .toolbar
+    let asToolbar = try AuditFrontend.run(cachedRequest(toolbar, nil)).report
+    for report in [first, again] {
+      let cachedDot = try #require(report.icons.first { $0.id == dot.id })
+      #expect(abs(cachedDot.metrics.extentPt.width - 22) <= 0.5)
+    }
+    let dotAsToolbar = try #require(asToolbar.icons.first { $0.id == dot.id })
+    #expect(abs(dotAsToolbar.metrics.extentPt.width - 19.3) <= 0.5, "\(dotAsToolbar.metrics.extentPt)")
+    #expect((options.cache?.stats.hits ?? 0) > 0)
     // Compared with the PNG icons at that size, the symbol is not a size outlier.
     #expect(!report.findings.contains { $0.iconId == dot.id && $0.ruleId.contains("size") }, "\(report.findings.map { ($0.iconId, $0.ruleId) })")
   }
