@@ -15,22 +15,29 @@ let package = Package(
   ],
   targets: [
     // MARK: C leaf targets. No C type crosses a public Swift API.
-    // libpng: classic API behind a C shim that owns the setjmp error path.
+    // libpng: classic API behind a C shim that owns the setjmp error path. CLibPNGSystem is only
+    // there for pkg-config's include and library folders (Homebrew's are not the compiler's own).
+    // The providers: Debian's packages (apt) and Homebrew's formulae (brew) with these libraries.
+    .systemLibrary(
+      name: "CLibPNGSystem", pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+    ),
     .target(
       name: "CLibPNG",
+      dependencies: ["CLibPNGSystem"],
       linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
     ),
     .systemLibrary(
       name: "CFFTW", pkgConfig: "fftw3",
-      providers: [.apt(["libfftw3-dev"])]
+      providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
     ),
     .systemLibrary(
       name: "CLibRSVG", pkgConfig: "librsvg-2.0",
-      providers: [.apt(["librsvg2-dev"])]
+      providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
     ),
     .systemLibrary(
       name: "CPopplerGlib", pkgConfig: "poppler-glib",
-      providers: [.apt(["libpoppler-glib-dev"])]
+      providers: [.apt(["libpoppler-glib-dev"]), .brew(["poppler"])]
     ),
     // Small C shims over librsvg and poppler: glib, cairo and GError stay in C. CShimSupport holds
     // what both share (the message buffer, the copy out of a cairo canvas); it links nothing.

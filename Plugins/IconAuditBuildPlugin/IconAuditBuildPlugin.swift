@@ -31,7 +31,8 @@ struct IconAuditBuildPlugin: BuildToolPlugin {
     for (index, catalog) in Self.catalogs(of: target).enumerated() {
       let configuration = Self.configuration(near: catalog, within: packageDirectory)
       var inputs = Self.files(in: catalog)
-      var options = ["--format", "xcode", "--warnings-only"]
+      // The measurement cache in the plugin's folder (the only one a macOS build command may write).
+      var options = ["--format", "xcode", "--warnings-only", "--cache-dir", context.pluginWorkDirectoryURL.appending(path: "cache").path]
       if let configuration {
         inputs.append(configuration)
         options += ["--config", configuration.path]

@@ -14,7 +14,7 @@ struct IconAuditPlugin: CommandPlugin {
   static let valueOptions: Set<String> = [
     "--format", "--output", "-o", "--config", "--role", "--reference", "--baseline", "--write-baseline",
     "--label", "--path-prefix", "--vector-scale", "--png-scale", "--idioms", "--max-side", "--max-pixels",
-    "--max-file-bytes", "--max-vector-bytes", "--render-timeout", "--max-analysis-side",
+    "--max-file-bytes", "--max-vector-bytes", "--render-timeout", "--max-analysis-side", "--cache-dir", "--cache-max-mb",
   ]
 
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -32,6 +32,11 @@ struct IconAuditPlugin: CommandPlugin {
         throw PluginFailure.noCatalog
       }
       paths = catalogs.map { Self.relative($0, to: packageDirectory) }
+    }
+    // The measurement cache in the plugin's own folder, which the sandbox (macOS) lets it write,
+    // unless the command line names a folder or turns the cache off.
+    if !options.contains(where: { $0 == "--no-cache" || $0.hasPrefix("--cache-dir") }) {
+      options += ["--cache-dir", context.pluginWorkDirectoryURL.appending(path: "cache").path]
     }
     let configuration = packageDirectory.appending(path: ".iconaudit.json")
     if !options.contains("--config"), FileManager.default.fileExists(atPath: configuration.path) {

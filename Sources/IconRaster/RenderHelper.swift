@@ -198,7 +198,12 @@ func runChild(executable: String, arguments: [String], timeout: Double, maxOutpu
   spawnLock.unlock()
   let readEnd = fds[0], writeEnd = fds[1]
 
+  // Darwin's posix_spawn types are opaque pointers that init fills in; glibc's are structs.
+  #if canImport(Darwin)
+  var actions: posix_spawn_file_actions_t? = nil
+  #else
   var actions = posix_spawn_file_actions_t()
+  #endif
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -206,7 +211,11 @@ func runChild(executable: String, arguments: [String], timeout: Double, maxOutpu
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
   // The child's signals start at their defaults whatever the parent ignores or blocks.
+  #if canImport(Darwin)
+  var attributes: posix_spawnattr_t? = nil
+  #else
   var attributes = posix_spawnattr_t()
+  #endif
   posix_spawnattr_init(&attributes)
   defer { posix_spawnattr_destroy(&attributes) }
   var defaults = sigset_t()
@@ -305,7 +314,8 @@ private func resourceLimit(_ resource: __rlimit_resource) -> __rlimit_resource_t
 private func resourceLimit(_ resource: Int32) -> Int32 { resource }
 #endif
 
-/// This process's virtual memory size in bytes (/proc/self/statm), or 0 where it cannot be read.
+/// This process's virtual memory size in bytes (/proc/self/statm), or 0 where it cannot be read
+/// (macOS has no /proc; its kernel does not enforce RLIMIT_AS either, so the limit is moot there).
 private func currentAddressSpace() -> Int {
   guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
     let pages = Int(text.split(separator: " ").first ?? "")

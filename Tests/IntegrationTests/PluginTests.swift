@@ -5,9 +5,9 @@ import Testing
 /// The SwiftPM plugins on Tests/PluginFixture, a package that depends on iconaudit by path and
 /// whose catalog holds a planted fault (Toolbar/archive has a drop shadow). Slow: the fixture's
 /// first build compiles iconaudit again (about 2.5 minutes on 2 cores), in `.build/plugin-fixture`,
-/// which later runs reuse. Run by `scripts/test` (ICONAUDIT_PLUGIN_TESTS=1), skipped by a bare
+/// which later runs reuse. Run by `scripts/test` (ICONAUDIT_INTEGRATION_TESTS=1), skipped by a bare
 /// `swift test`.
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["ICONAUDIT_PLUGIN_TESTS"] == "1"))
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["ICONAUDIT_INTEGRATION_TESTS"] == "1"))
 struct PluginTests {
   let root = ProcessRun.repositoryRoot
   var fixture: String { root + "/Tests/PluginFixture" }
