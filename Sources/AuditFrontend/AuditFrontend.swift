@@ -201,14 +201,20 @@ public enum AuditFrontend {
                               codeBarIcons: [String: CodeBarIcon] = [:], pngScale: Int = 1,
                               rootName: String?) -> (kept: [MeasuredIcon], leftOut: [AuditScope.LeftOut]) {
     guard !configuration.allImages else { return (measured, []) }
-    let maximumSpread = configuration.threshold(.maximumSpread, of: TemplateNotMonochromeRule.self)
+    let limits = BarIconScope.Limits(
+      maximumSpread: configuration.threshold(.maximumSpread, of: TemplateNotMonochromeRule.self),
+      opaqueShare: configuration.threshold(.maximumShare, of: TemplateOpaqueBackgroundRule.self))
+    let inColour = BarIconScope.foldersInColour(measured, maximumSpread: limits.maximumSpread)
     var kept: [MeasuredIcon] = []
     var leftOut: [AuditScope.LeftOut] = []
     for icon in measured {
       let code = codeBarIcons[icon.id]
+      let declared = configuration.roleOverride != nil || configuration.roles.contains { Glob.matches($0.pattern, icon.path) }
+      let role = role(of: icon, configuration: configuration, code: code, rootName: rootName)
       let verdict = BarIconScope.judge(
-        icon, role: role(of: icon, configuration: configuration, code: code, rootName: rootName), code: code,
-        maximumSpread: maximumSpread, sizeKnown: BarIconScope.sizeKnown(icon, pngScale: pngScale))
+        icon, role: role, roleSource: role == .unknown ? .none : declared ? .declared : .folderName, code: code,
+        limits: limits, sizeKnown: BarIconScope.sizeKnown(icon, pngScale: pngScale),
+        folderInColour: inColour.contains(PathText.parent(icon.id)))
       switch verdict {
       case .barIcon: kept.append(icon)
       case .leftOut(let reason, let detail): leftOut.append(AuditScope.LeftOut(path: icon.path, reason: reason, detail: detail))

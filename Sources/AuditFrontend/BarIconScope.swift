@@ -27,9 +27,11 @@ public struct CodeBarIcon: Sendable, Equatable {
 ///
 /// An image is a bar icon when, in this order:
 /// 1. the app's code puts it in a bar (``CodeBarIcon``, from ``AuditRequest/codeBarIcons``);
-/// 2. it has a role: `--role`, a configured role pattern, or a bar-named folder or catalog group
-///    (`TabBar`, `Toolbar`, `NavigationBar`, `QuickActions`);
-/// 3. otherwise it looks like one: its set does not say `template-rendering-intent: original`, it
+/// 2. its role is declared: `--role` or a configured role pattern;
+/// 3. it is not, by its own pixels and set, something other than an icon (what a folder's name
+///    cannot outweigh, below), and it has a role from a bar-named folder or catalog group
+///    (`TabBar`, `Toolbar`, `NavigationBar`, `QuickActions`, `Shortcuts`);
+/// 4. otherwise it looks like one: its set does not say `template-rendering-intent: original`, it
 ///    is not named as an app icon (`AppIcon…` in its name or a folder's), it is one colour
 ///    (``IconMeasurements/colorSpread`` at most `template_not_monochrome`'s `maximumSpread`,
 ///    16 by default) or its set says `template-rendering-intent: template`, and its canvas fits a
@@ -39,6 +41,26 @@ public struct CodeBarIcon: Sendable, Equatable {
 ///    without a scale in its name is not judged by its size (an icon pack exported at @2x under
 ///    plain names would all be "too large").
 ///
+/// What an image's pixels say against a folder's name (and against its look), whatever the folder:
+/// - **too small**: a canvas whose longer side is under ``minimumSidePt`` (a pixel-sized colour
+///   swatch, a divider; the smallest icons of the twelve repositories measured, 12 pt, are kept);
+///   of unknown scale, under ``minimumSidePt`` pixels;
+/// - **a solid fill**: one flat colour (spread at most ``flatSpread``) opaque (α ≥ 0.98) over at
+///   least `template_opaque_background`'s `maximumShare` of the canvas (90%) with no hole: a button
+///   background, a mask, a fill, with nothing drawn in it. In the twelve repositories of
+///   Reports/real-apps the flat fills (masks, a button background, slider tracks, a 1×1 tint)
+///   measure a spread under 0.2, and every opaque image with something in it (a gradient, a
+///   placeholder tile with its logo in a lighter grey, a map) 7 to 15; a glyph on an opaque
+///   square has two colours or a hole, and is kept so that `template_opaque_background` tells its
+///   designer;
+/// - **colour artwork**: more than one colour (spread above `maximumSpread`) and no
+///   `template-rendering-intent: template` (absent or `original`), in a folder drawn in colour: at
+///   least half of the folder's images are in more than one colour. Drawn in colour to be shown in
+///   colour (DuckDuckGo's `Shortcuts` folder: four multicolour cell illustrations of five), as a
+///   folder's name does not make them templates. One colour icon among one-colour glyphs is a
+///   slip in a bar family and stays, so that `template_not_monochrome` tells its designer. The
+///   app's code (1) or a declared role (2) keeps either.
+///
 /// The first reason that fails names why an image is left out (``AuditScope/Reason``).
 /// - Complexity: O(path length) per image.
 public enum BarIconScope {
@@ -46,6 +68,11 @@ public enum BarIconScope {
   public static let maximumWidthPt = 60.0
   /// The tallest canvas kept as a bar icon: the tab bar's 32 pt plus a quarter.
   public static let maximumHeightPt = 40.0
+  /// The shortest longer side of an icon's canvas: two thirds of the smallest icons met (12 pt).
+  public static let minimumSidePt = 8.0
+  /// The largest colour spread (0–255) of a flat fill: its antialiased edges measure under 0.2,
+  /// a gradient or a faint drawing on it 7 and more.
+  public static let flatSpread = 2.0
 
   /// Why an image is a bar icon.
   public enum Evidence: Sendable, Equatable {
@@ -58,24 +85,77 @@ public enum BarIconScope {
     case leftOut(AuditScope.Reason, detail: String?)
   }
 
-  /// Judges one measured image. `role` is its role from `--role`, patterns and folder names;
-  /// `sizeKnown` says whether its canvas in points is known (see the type's notes).
-  public static func judge(_ icon: MeasuredIcon, role: IconRole, code: CodeBarIcon?, maximumSpread: Double,
-                           sizeKnown: Bool) -> Verdict {
+  /// Where an image's role comes from.
+  public enum RoleSource: Sendable, Equatable {
+    /// `--role` or a configured role pattern: the user's word, kept whatever the image looks like.
+    case declared
+    /// A bar-named folder or catalog group: kept unless its pixels say it is no icon.
+    case folderName
+    case none
+  }
+
+  /// The thresholds the judgement borrows from the template rules (their configured values).
+  public struct Limits: Sendable, Equatable {
+    /// `template_not_monochrome`'s `maximumSpread`: the largest colour spread of one colour.
+    public var maximumSpread: Double
+    /// `template_opaque_background`'s `maximumShare`: the opaque share of a solid canvas.
+    public var opaqueShare: Double
+    public init(maximumSpread: Double = 16, opaqueShare: Double = 0.9) {
+      self.maximumSpread = maximumSpread
+      self.opaqueShare = opaqueShare
+    }
+  }
+
+  /// Judges one measured image. `role` is its role from `--role`, patterns and folder names, and
+  /// `roleSource` where it comes from; `sizeKnown` says whether its canvas in points is known (see
+  /// the type's notes); `folderInColour` whether at least half of its folder's images are in more
+  /// than one colour (``foldersInColour(_:maximumSpread:)``).
+  public static func judge(_ icon: MeasuredIcon, role: IconRole, roleSource: RoleSource, code: CodeBarIcon?,
+                           limits: Limits, sizeKnown: Bool, folderInColour: Bool = false) -> Verdict {
     if code != nil { return .barIcon(.code) }
-    if role != .unknown { return .barIcon(.role) }
+    if role != .unknown && roleSource == .declared { return .barIcon(.role) }
     let intent = icon.catalog?.templateRenderingIntent
-    if intent == "original" { return .leftOut(.originalRendering, detail: nil) }
-    if namesAnAppIcon(icon.id) { return .leftOut(.appIcon, detail: nil) }
+    if role == .unknown {
+      if intent == "original" { return .leftOut(.originalRendering, detail: nil) }
+      if namesAnAppIcon(icon.id) { return .leftOut(.appIcon, detail: nil) }
+    }
     let widthPt = Double(icon.widthPx) / icon.scale, heightPt = Double(icon.heightPx) / icon.scale
     let size = "\(NumberFormat.points(widthPt))×\(NumberFormat.points(heightPt)) pt"
+    // A folder's name, said of an image its pixels show is no icon.
+    let named = role != .unknown ? " (its folder is named for a \(role.displayName))" : ""
+    let longerSide = sizeKnown ? max(widthPt, heightPt) : Double(max(icon.widthPx, icon.heightPx))
+    if longerSide < minimumSidePt - 1e-9 {
+      return .leftOut(.tooSmall, detail: (sizeKnown ? size : "\(icon.widthPx)×\(icon.heightPx) px") + named)
+    }
+    let spread = icon.metrics.colorSpread
+    if spread.map({ $0 <= flatSpread }) ?? true, icon.metrics.holes == 0,
+       icon.metrics.opaqueBackgroundShare >= limits.opaqueShare {
+      let share = Int((icon.metrics.opaqueBackgroundShare * 100).rounded())
+      return .leftOut(.solidFill, detail: "\(share)% of the canvas opaque in one flat colour, \(size)" + named)
+    }
     let large = sizeKnown && (widthPt > maximumWidthPt + 1e-9 || heightPt > maximumHeightPt + 1e-9)
-    if intent != "template", let spread = icon.metrics.colorSpread, spread > maximumSpread {
+    if intent != "template", let spread, spread > limits.maximumSpread, role == .unknown || folderInColour {
       let detail = "colour spread \(Int(spread.rounded())), \(size)"
+        + (role != .unknown ? ", no template intent, in a folder drawn in colour" + named : "")
       return .leftOut(large ? .colourIllustration : .colourImage, detail: detail)
     }
+    if role != .unknown { return .barIcon(.role) }
     if large { return .leftOut(.tooLarge, detail: size) }
     return .barIcon(.looks)
+  }
+
+  /// The folders (parents of icon ids) at least half of whose images are in more than one colour
+  /// (``IconMeasurements/colorSpread`` above `maximumSpread`).
+  /// - Complexity: O(n) for n images.
+  public static func foldersInColour(_ icons: [MeasuredIcon], maximumSpread: Double) -> Set<String> {
+    var counts: [String: (colour: Int, all: Int)] = [:]
+    for icon in icons {
+      let folder = PathText.parent(icon.id)
+      let colour = (icon.metrics.colorSpread ?? 0) > maximumSpread
+      counts[folder, default: (0, 0)].all += 1
+      if colour { counts[folder, default: (0, 0)].colour += 1 }
+    }
+    return Set(counts.filter { 2 * $0.value.colour >= $0.value.all }.keys)
   }
 
   /// Whether an id names an app icon or its preview: a component that, lower-cased and without

@@ -19,6 +19,11 @@ public struct AuditScope: Sendable, Equatable {
     case colourImage
     /// One colour, but larger than any bar allows.
     case tooLarge
+    /// A canvas smaller than any icon (a colour swatch of a pixel or two, a divider).
+    case tooSmall
+    /// One opaque colour over (almost) the whole canvas, nothing drawn in it: a button
+    /// background, a mask, a fill; not a glyph.
+    case solidFill
     /// A photo (JPEG, HEIC): skipped when found.
     case photo
     /// An image type iconaudit does not read (GIF, WebP, …).
@@ -36,6 +41,8 @@ public struct AuditScope: Sendable, Equatable {
       case .colourIllustration: "colour illustration"
       case .colourImage: "colour image"
       case .tooLarge: "larger than any bar allows"
+      case .tooSmall: "smaller than any icon"
+      case .solidFill: "a solid fill, not a glyph"
       case .photo: "photo"
       case .otherImageType: "image type not read"
       case .otherIdioms: "idiom not audited"
@@ -47,7 +54,7 @@ public struct AuditScope: Sendable, Equatable {
     /// icon), rather than when it was found (a photo, another idiom, an empty set: skipped).
     public var isJudged: Bool {
       switch self {
-      case .originalRendering, .appIcon, .colourIllustration, .colourImage, .tooLarge: true
+      case .originalRendering, .appIcon, .colourIllustration, .colourImage, .tooLarge, .tooSmall, .solidFill: true
       case .photo, .otherImageType, .otherIdioms, .noFile: false
       }
     }

@@ -19,6 +19,17 @@ public enum IconRole: String, Sendable, Codable, CaseIterable {
     }
   }
 
+  /// The role in words: "tab bar", "toolbar", "navigation bar", "quick action" ("bar" unknown).
+  public var displayName: String {
+    switch self {
+    case .tabBar: "tab bar"
+    case .toolbar: "toolbar"
+    case .navigationBar: "navigation bar"
+    case .quickAction: "quick action"
+    case .unknown: "bar"
+    }
+  }
+
   /// The role from a relative path: the innermost folder that names one.
   public static func fromPath(_ relativePath: String) -> IconRole? {
     let folders = relativePath.split(separator: "/").dropLast()

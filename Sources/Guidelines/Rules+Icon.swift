@@ -339,15 +339,7 @@ public struct CanvasSizeRule: Rule {
     return findings
   }
 
-  static func roleName(_ role: IconRole) -> String {
-    switch role {
-    case .tabBar: return "tab bar"
-    case .toolbar: return "toolbar"
-    case .navigationBar: return "navigation bar"
-    case .quickAction: return "quick action"
-    case .unknown: return "bar"
-    }
-  }
+  static func roleName(_ role: IconRole) -> String { role.displayName }
 }
 
 public struct ShapeSizeRule: Rule {

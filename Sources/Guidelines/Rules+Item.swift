@@ -81,7 +81,12 @@ public struct SelectedStateMismatchRule: Rule {
       agree) correlate below 0.45. A plate (tile or disk) with the unselected drawing knocked out \
       of it, at its size or shrunk to fit, is a recognised selected state (a toggle's on state: \
       the knock-out correlates ≥ 0.5 with the drawing's edges, and with its coverage or, a \
-      knocked-out silhouette, inside a plate a stroke and 5% of the size wider on each side). Identical drawings, and one not visibly heavier (ink < 1.15×), \
+      knocked-out silhouette, inside a plate a stroke and 5% of the size wider on each side). So is \
+      the drawing with a badge added (a filter's "active" dot): a compact component (area ≥ 0.6 πr²) \
+      at most 0.4× the drawing's extent across, apart from the rest by a gap g ≥ 1 px, the two \
+      drawings' cores agreeing (IoU ≥ 0.95) outside the disk of radius r + g + 1 px around it, \
+      which holds ≥ 60% of the unselected core (element's sessions filter: three bars, and the same \
+      bars cut back around a dot). Identical drawings, and one not visibly heavier (ink < 1.15×), \
       are mismatches. Measured on 240 pairs \
       rendered from Phosphor (regular+fill, regular+bold), Tabler (outline+filled, stroke ×1.5), \
       MDI (outline+base) and Lucide (stroke ×1.5) at @3x, 175 of them (the filled versions with \
@@ -121,6 +126,10 @@ public struct SelectedStateMismatchRule: Rule {
                   icons: [.init(id: "ring", mask: stateRing(filled: false), role: .tabBar),
                           .init(id: "ring-selected", mask: stateSquare(), role: .tabBar)],
                   target: "ring-selected", triggers: true),
+      RuleExample("the ring with a dot added at its corner, cut back around it (a filter's active state)",
+                  icons: [.init(id: "ring", mask: stateRing(filled: false), role: .tabBar),
+                          .init(id: "ring-selected", mask: stateRing(filled: false, badge: true), role: .tabBar)],
+                  target: "ring-selected", triggers: false),
       RuleExample("the ring knocked out of a rounded tile (a toggle's on state)",
                   icons: [.init(id: "ring", mask: stateRing(filled: false), role: .tabBar),
                           .init(id: "ring-selected", mask: stateRing(filled: false, tile: true), role: .tabBar)],
@@ -148,8 +157,10 @@ public struct SelectedStateMismatchRule: Rule {
         let tolerancePt = t(.sizeTolerance) / 2 * a.perceivedSizePt
         plate = c.isPlate(tolerancePt: tolerancePt, strokeUnselectedPt: a.strokeWeightPt, sizePt: a.perceivedSizePt,
                           minimumNCC: t(.minimumKnockoutNCC))
+        if !plate, let ma, let mb { plate = StateComparison.addsBadge(unselected: ma, selected: mb) }
         if plate {
-          // A plate with the drawing knocked out: larger and filled on purpose.
+          // A plate with the drawing knocked out, or the drawing with a badge added: larger, or
+          // another outline, on purpose.
         } else if c.hullIoU < t(.minimumHullIoU) || c.structureNCC < t(.minimumStructureNCC) {
           problems.append("it is a different drawing (outline IoU \(fmt(c.hullIoU)) after registration, edge correlation \(fmt(c.structureNCC)))")
           fixes.append("draw the selected state from the unselected drawing: filled, or with a heavier stroke")
@@ -214,7 +225,9 @@ public struct ScaleVariantMismatchRule: Rule {
       must be in exact 1:2:3 proportion (or iOS scales them and they blur; an error, a warning \
       when every file is within a pixel of its size, an export that rounded a fractional canvas \
       and blurs only slightly), and the drawings \
-      must agree, or the icon changes with the device. They are compared at the coarser \
+      must agree, or the icon changes with the device (a warning when only the @1x file is out \
+      of proportion: no iPhone or iPad since iOS 10 has a 1x screen; pocketcasts' widget search \
+      icon holds its 80 px @2x file in the @1x slot). They are compared at the coarser \
       resolution: the finer file box-filtered onto the coarser grid (an exact downsample then is \
       the coarser file itself), both blurred by σ = 1 px, correlated (NCC) within ±1 px. A \
       re-rasterised file of the same drawing (snapped, hinted, thin strokes, offset by half a \
@@ -234,6 +247,10 @@ public struct ScaleVariantMismatchRule: Rule {
                   icons: [.init(id: "w", mask: ExampleFamily.glyph(1, scale: 3),
                                 otherScales: [AlphaMask(width: 49, height: 48, scale: 2)])],
                   target: "w", triggers: true),
+      RuleExample("@1x file twice its size beside right @2x and @3x files (a warning)",
+                  icons: [.init(id: "x1", mask: ExampleFamily.glyph(1, scale: 3),
+                                otherScales: [ExampleFamily.glyph(1, scale: 2), { var m = ExampleFamily.glyph(1, scale: 2); m.scale = 1; return m }()])],
+                  target: "x1", triggers: true),
       RuleExample("@2x and @3x of one drawing",
                   icons: [.init(id: "ok", mask: ExampleFamily.glyph(1, scale: 3), otherScales: [ExampleFamily.glyph(1, scale: 2)])],
                   target: "ok", triggers: false),
@@ -266,12 +283,17 @@ public struct ScaleVariantMismatchRule: Rule {
           abs(Double(variant.widthPx) - Double(icon.widthPx) * Double(variant.scale) / icon.scale) <= 1
             && abs(Double(variant.heightPx) - Double(icon.heightPx) * Double(variant.scale) / icon.scale) <= 1
         }
+        // Only the @1x file off, beside a right @2x or @3x: no iPhone or iPad that runs iOS 10 or
+        // later has a 1x screen, so no device shows it: a warning (delete or re-export it).
+        let onlyOneX = icon.scale > 1.5 && disproportionate.allSatisfy { $0.scale == 1 }
+        let note = slip ? ": off by a pixel, so iOS resamples it and it blurs slightly"
+          : onlyOneX ? ": only the @1x file, which no iPhone or iPad since iOS 10 loads (1x screens)" : ""
         findings.append(context.finding(
           icon,
-          "pixel sizes are not in proportion to the scales (\(sizes))" + (slip ? ": off by a pixel, so iOS resamples it and it blurs slightly" : ""),
+          "pixel sizes are not in proportion to the scales (\(sizes))" + note,
           expected: expected.joined(separator: ", "),
           fix: "export @1x, @2x and @3x from one canvas size in points (\(fmt(icon.widthPt, 1))×\(fmt(icon.heightPt, 1)) pt)",
-          severity: graded(slip ? .warning : .error, cap: context.severity)))
+          severity: graded(slip || onlyOneX ? .warning : .error, cap: context.severity)))
       }
     }
     return findings
@@ -355,7 +377,10 @@ func stateSquare() -> AlphaMask {
 
 /// A ring (outer radius 9 pt, stroke 2 pt unless given) on a 25 pt canvas at @2x, its centre moved
 /// `dx` pt right: outline, filled, with a cross inside, or knocked out of a 23 pt tile.
-func stateRing(filled: Bool, stroke: Double = 2, dx: Double = 0, cross: Bool = false, tile: Bool = false) -> AlphaMask {
+/// With `badge`, a 3 pt dot at its top right corner, the ring cut back 2 pt around it (a filter's
+/// "active" dot).
+func stateRing(filled: Bool, stroke: Double = 2, dx: Double = 0, cross: Bool = false, tile: Bool = false,
+               badge: Bool = false) -> AlphaMask {
   let scale = 2.0, side = 50
   let c = 12.5 + dx, outer = 9.0 + (stroke - 2) / 2, inner = outer - stroke
   return AlphaMask(width: side, height: side, scale: scale) { x, y in
@@ -369,6 +394,10 @@ func stateRing(filled: Bool, stroke: Double = 2, dx: Double = 0, cross: Bool = f
         if tile {
           let inTile = abs(px - 12.5) <= 11.5 && abs(py - 12.5) <= 11.5
           ink = inTile && !ink
+        }
+        if badge {
+          let d = ((px - 20) * (px - 20) + (py - 5) * (py - 5)).squareRoot()
+          ink = d <= 3 || (ink && d > 5)
         }
         if ink { sum += 1 }
       }

@@ -65,6 +65,70 @@ struct StateComparison: Sendable {
       && (knockoutNCC >= minimumNCC || growthPt >= max(strokeUnselectedPt, 0.05 * sizePt))
   }
 
+  /// Whether the selected drawing is the unselected one with a badge added (a filter's "active"
+  /// dot): a component of the selected core (α ≥ 0.5, 8-connected; not its only one) that is
+  /// compact (its area at least 0.6 π r², r its farthest pixel corner from its centroid: a disk
+  /// 1, a square 2 ÷ π) and small (2r at most 0.4× the longer side of the selected core's box),
+  /// set apart from the rest by a gap g ≥ 1 px, and outside the disk of radius r + g + 1 px around
+  /// it (the badge with the gap cut around it) the two cores agree (IoU ≥ 0.95) and hold at least
+  /// 60% of the unselected core. A drawing redrawn, moved or resized does not agree outside a
+  /// corner's disk; the badge lies on top of the drawing, so its hull grows and the drawing under
+  /// it is cut back: neither is a mismatch of the drawing.
+  /// - Complexity: O(W·H) per candidate component plus O(B·W·H) for the gap of a badge of B pixels.
+  static func addsBadge(unselected u: AlphaMask, selected s: AlphaMask) -> Bool {
+    guard u.width == s.width, u.height == s.height, u.width > 0, u.height > 0 else { return false }
+    let w = s.width, h = s.height
+    let components = ConnectedComponents(mask: s)
+    guard components.count >= 2, let box = coreBox(s) else { return false }
+    let longerSide = Double(max(box.width, box.height) - 2)
+    var pixels = [[Int]](repeating: [], count: components.count + 1)
+    for i in 0..<(w * h) where components.labels[i] > 0 { pixels[Int(components.labels[i])].append(i) }
+    let unselectedCore = u.coverage.reduce(0) { $0 + ($1 >= 0.5 ? 1 : 0) }
+    guard unselectedCore > 0 else { return false }
+    for label in 1...components.count {
+      let blob = pixels[label]
+      guard !blob.isEmpty, Double(blob.count) < 0.5 * Double(s.coverage.count) else { continue }
+      var cx = 0.0, cy = 0.0
+      for i in blob { cx += Double(i % w) + 0.5; cy += Double(i / w) + 0.5 }
+      cx /= Double(blob.count); cy /= Double(blob.count)
+      var r2 = 0.0
+      for i in blob {
+        let dx = abs(Double(i % w) + 0.5 - cx) + 0.5, dy = abs(Double(i / w) + 0.5 - cy) + 0.5
+        r2 = max(r2, dx * dx + dy * dy)
+      }
+      let r = r2.squareRoot()
+      guard Double(blob.count) >= 0.6 * .pi * r * r, 2 * r <= 0.4 * longerSide else { continue }
+      // The gap: from the badge's pixels to the nearest other core pixel.
+      var gap2 = Double.infinity
+      for y in 0..<h {
+        for x in 0..<w {
+          let label2 = components.labels[y * w + x]
+          guard label2 > 0, Int(label2) != label else { continue }
+          for i in blob {
+            let dx = Double(i % w - x), dy = Double(i / w - y)
+            gap2 = min(gap2, dx * dx + dy * dy)
+          }
+        }
+      }
+      let gap = gap2.squareRoot() - 1
+      guard gap >= 1 else { continue }
+      let radius = r + gap + 1
+      var inter = 0, union = 0, outsideU = 0
+      for y in 0..<h {
+        for x in 0..<w {
+          let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+          guard dx * dx + dy * dy > radius * radius else { continue }
+          let inU = u.coverage[y * w + x] >= 0.5, inS = s.coverage[y * w + x] >= 0.5
+          if inU { outsideU += 1 }
+          if inU && inS { inter += 1 }
+          if inU || inS { union += 1 }
+        }
+      }
+      if union > 0, Double(inter) >= 0.95 * Double(union), Double(outsideU) >= 0.6 * Double(unselectedCore) { return true }
+    }
+    return false
+  }
+
   /// nil when a mask is empty or the two are not the same pixel size.
   static func compare(unselected u: AlphaMask, selected s: AlphaMask, strokeUnselectedPt wu: Double,
                       strokeSelectedPt ws: Double) -> StateComparison? {

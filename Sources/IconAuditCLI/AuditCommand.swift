@@ -17,9 +17,11 @@ enum AuditCommand {
       its role (tab bar, toolbar, …) comes from --role, the configuration's role patterns, or the
       folder's name (TabBar, Toolbar, NavigationBar, QuickActions). Only bar icons are audited:
       those with a role, and otherwise those that look like one (one colour or
-      template-rendering-intent template, at most 60×40 pt); colour illustrations, app icons,
-      images larger than a bar allows and sets rendered as original are listed in the summary as
-      not audited, with the reason (--all-images audits them all). A folder of icons of no role on
+      template-rendering-intent template, 8 to 60×40 pt); colour illustrations, app icons,
+      images larger than a bar allows or smaller than any icon, solid fills (a button background,
+      a mask) and sets rendered as original are listed in the summary as not audited, with the
+      reason (--all-images audits them all); a folder's name does not keep a swatch, a solid fill
+      or colour art without template intent. A folder of icons of no role on
       several canvas sizes is compared within each canvas size. One PATH that is an app's folder
       (an .xcodeproj, Package.swift, or sources beside asset catalogs) is audited as the app uses its
       images: the code, storyboards and SwiftUI views say which image sets are bar icons, their role

@@ -104,7 +104,8 @@ public enum JSONReportWriter {
   static let reasonKeys: [(StaticString, AuditScope.Reason)] = [
     ("appIcon", .appIcon), ("colourIllustration", .colourIllustration), ("colourImage", .colourImage),
     ("noFile", .noFile), ("originalRendering", .originalRendering), ("otherIdioms", .otherIdioms),
-    ("otherImageType", .otherImageType), ("photo", .photo), ("tooLarge", .tooLarge),
+    ("otherImageType", .otherImageType), ("photo", .photo), ("solidFill", .solidFill), ("tooLarge", .tooLarge),
+    ("tooSmall", .tooSmall),
   ]
 
   /// The families' consistency scores averaged over their icons (100 without icons).

@@ -93,7 +93,7 @@ import TestSupport
     #expect(summary["unreadable"] as? Int == 0)
     let byReason = summary["byReason"] as! [String: Int]
     #expect(byReason == ["appIcon": 1, "colourIllustration": 1, "colourImage": 1, "noFile": 0, "originalRendering": 1,
-                         "otherIdioms": 0, "otherImageType": 0, "photo": 1, "tooLarge": 1])
+                         "otherIdioms": 0, "otherImageType": 0, "photo": 1, "solidFill": 0, "tooLarge": 1, "tooSmall": 0])
     let leftOut = Dictionary(uniqueKeysWithValues: (summary["leftOut"] as! [[String: Any]]).map { ($0["path"] as! String, $0["reason"] as! String) })
     #expect(leftOut == [
       "App.xcassets/Onboarding/welcome.imageset/w@2x.png": "colourIllustration",
@@ -170,6 +170,72 @@ import TestSupport
     #expect(logo?.role == .toolbar && logo?.family == "Toolbar")
     #expect(result.report.scope?.audited == 12)
     #expect(!(result.report.scope?.leftOut.contains { $0.path.hasPrefix("App.xcassets/Logos/") } ?? true))
+  }
+
+  /// One colour over the whole canvas but its rounded corners, `sidePt` square at @`scale`x.
+  static func roundedFill(sidePt: Double, scale: Int) -> [UInt8] {
+    let side = Int(sidePt) * scale, radius = 4 * scale
+    var pixels = [UInt8](repeating: 0, count: side * side * 4)
+    for y in 0..<side {
+      for x in 0..<side {
+        let cx = min(max(x, radius), side - 1 - radius), cy = min(max(y, radius), side - 1 - radius)
+        guard (x - cx) * (x - cx) + (y - cy) * (y - cy) <= radius * radius else { continue }
+        let i = (y * side + x) * 4
+        (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]) = (230, 230, 235, 255)
+      }
+    }
+    return PNGCodec.encode(RGBAImage(width: side, height: side, scale: Double(scale), pixels: pixels))
+  }
+
+  /// What an image's pixels show is no icon leaves it out, whatever its folder is called: a 1×1
+  /// colour swatch, an opaque rounded-rect fill (a button background), two-colour illustrations
+  /// whose sets do not ask for a template in a folder drawn in colour (`Shortcuts`, which names
+  /// quick actions: three of its four images in two colours); the same illustration with template
+  /// intent stays a bar icon and is told it is not one colour, and so does the folder's one-colour
+  /// glyph. (One colour icon among one-colour tab glyphs stays: the first test's TabBar/profile.)
+  @Test func imagesThatAreNoIconsAreLeftOutByCause() throws {
+    let fixture = FixtureCatalog(root: try makeTemporaryFolder("bar-scope-cause"))
+    defer { try? FileManager.default.removeItem(atPath: fixture.root) }
+    try fixture.group("")
+    let swatch = PNGCodec.encode(RGBAImage(width: 1, height: 1, scale: 1, pixels: [0, 122, 255, 255]))
+    try fixture.set("ButtonTint.imageset", [FixtureCatalog.entry("tint.png", scale: "1x")], files: ["tint.png": swatch])
+    try fixture.set("Buttons/background.imageset", [FixtureCatalog.entry("b@2x.png", scale: "2x")],
+                    files: ["b@2x.png": Self.roundedFill(sidePt: 30, scale: 2)])
+    try fixture.set("Shortcuts/Bookmarks-Color.imageset", [FixtureCatalog.entry("c@2x.png", scale: "2x")],
+                    files: ["c@2x.png": Self.colourImage(widthPt: 32, heightPt: 32, scale: 2)])
+    try fixture.set("Shortcuts/Downloads-Color.imageset", [FixtureCatalog.entry("d@2x.png", scale: "2x")],
+                    files: ["d@2x.png": Self.colourImage(widthPt: 32, heightPt: 32, scale: 2)])
+    try fixture.set("Shortcuts/Search.imageset", [FixtureCatalog.entry("s@2x.png", scale: "2x")],
+                    files: ["s@2x.png": FixtureCatalog.smallGlyph(scale: 2, canvasPt: 32)])
+    try fixture.set("Shortcuts/Bookmarks-Template.imageset", [FixtureCatalog.entry("c@2x.png", scale: "2x")],
+                    files: ["c@2x.png": Self.colourImage(widthPt: 32, heightPt: 32, scale: 2)],
+                    properties: "\"template-rendering-intent\": \"template\"")
+    try fixture.set("Icons/glyph.imageset", [FixtureCatalog.entry("g@2x.png", scale: "2x")],
+                    files: ["g@2x.png": FixtureCatalog.smallGlyph(scale: 2, canvasPt: 24)])
+    let run = try runTool(["audit", "--format", "json", fixture.root])
+    #expect(run.status == 1, "\(run.stderr)")
+    let report = try json(run)
+    let ids = Set((report["icons"] as! [[String: Any]]).map { $0["id"] as! String })
+    #expect(ids == ["App.xcassets/Shortcuts/Bookmarks-Template", "App.xcassets/Shortcuts/Search", "App.xcassets/Icons/glyph"])
+    let findings = (report["findings"] as! [[String: Any]]).filter { $0["severity"] as? String == "error" }
+    #expect(findings.map { "\($0["iconId"]!) \($0["ruleId"]!)" } == ["App.xcassets/Shortcuts/Bookmarks-Template template_not_monochrome"])
+    let summary = report["summary"] as! [String: Any]
+    let leftOut = Dictionary(uniqueKeysWithValues: (summary["leftOut"] as! [[String: Any]]).map {
+      ($0["path"] as! String, "\($0["reason"]!): \($0["detail"] ?? "")")
+    })
+    #expect(leftOut["App.xcassets/ButtonTint.imageset/tint.png"] == "tooSmall: 1×1 pt")
+    #expect(leftOut["App.xcassets/Buttons/background.imageset/b@2x.png"] == "solidFill: 97% of the canvas opaque in one flat colour, 30×30 pt")
+    #expect(leftOut["App.xcassets/Shortcuts/Bookmarks-Color.imageset/c@2x.png"]?.hasPrefix("colourImage: colour spread ") == true)
+    #expect(leftOut["App.xcassets/Shortcuts/Bookmarks-Color.imageset/c@2x.png"]?.hasSuffix(
+      ", 32×32 pt, no template intent, in a folder drawn in colour (its folder is named for a quick action)") == true)
+    #expect(leftOut["App.xcassets/Shortcuts/Downloads-Color.imageset/d@2x.png"]?.hasPrefix("colourImage: colour spread ") == true)
+    #expect(leftOut.count == 4)
+    // --all-images still audits each of them.
+    let all = try json(try runTool(["audit", "--format", "json", "--all-images", fixture.root]))
+    #expect((all["icons"] as! [[String: Any]]).count == 7)
+    // A declared role keeps them: the user's word, whatever they look like.
+    let declared = try json(try runTool(["audit", "--format", "json", "--role", "quickAction", fixture.root]))
+    #expect((declared["icons"] as! [[String: Any]]).count == 7)
   }
 
   /// A folder holding only images that are not bar icons is not "no icon found": exit 0 with the

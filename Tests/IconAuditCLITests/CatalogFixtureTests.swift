@@ -283,4 +283,27 @@ struct FixtureCatalog {
     let text = try runTool(["audit", root])
     #expect(text.stdout.components(separatedBy: "not in proportion").count == 2, "\(text.stdout)")
   }
+
+  /// Only the @1x file out of proportion (pocketcasts' widget search icon: the 80 px @2x file in
+  /// the @1x slot, @2x 80 and @3x 120 right): no device since iOS 10 loads it, a warning; the @2x
+  /// file off as much is an error.
+  @Test func onlyTheOneXFileOffIsAWarning() throws {
+    let root = try makeTemporaryFolder("catalog-proportion-1x")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    func box(_ side: Int, scale: Double) -> [UInt8] {
+      PNGCodec.encode(AlphaMask(width: side, height: side, scale: scale) { x, y in
+        x >= side / 5 && x < side - side / 5 && y >= side / 5 && y < side - side / 5 ? 1 : 0
+      })
+    }
+    try writeImageSet(root + "/Icons.xcassets/TabBar", "search", images: [("s.png", "1x"), ("s@2x.png", "2x"), ("s@3x.png", "3x")],
+                      files: ["s.png": box(50, scale: 1), "s@2x.png": box(50, scale: 2), "s@3x.png": box(75, scale: 3)])
+    try writeImageSet(root + "/Icons.xcassets/TabBar", "home", images: [("h.png", "1x"), ("h@2x.png", "2x"), ("h@3x.png", "3x")],
+                      files: ["h.png": box(25, scale: 1), "h@2x.png": box(75, scale: 2), "h@3x.png": box(75, scale: 3)])
+    let report = try JSONSerialization.jsonObject(with: Data(try runTool(["audit", "--format", "json", root]).stdout.utf8)) as! [String: Any]
+    let findings = (report["findings"] as! [[String: Any]]).filter { $0["ruleId"] as? String == "scale_variant_mismatch" }
+    let search = findings.first { $0["iconId"] as? String == "Icons.xcassets/TabBar/search" }
+    #expect(search?["severity"] as? String == "warning")
+    #expect((search?["message"] as? String)?.hasSuffix(": only the @1x file, which no iPhone or iPad since iOS 10 loads (1x screens)") == true)
+    #expect(findings.first { $0["iconId"] as? String == "Icons.xcassets/TabBar/home" }?["severity"] as? String == "error")
+  }
 }

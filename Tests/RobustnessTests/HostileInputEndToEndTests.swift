@@ -180,7 +180,8 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
   }
 
   /// 1×1, fully transparent and fully opaque images are read and measured; every number in the
-  /// report is finite (the JSON parses) and the rules behave.
+  /// report is finite (the JSON parses) and the rules behave. Their role is declared (`--role`):
+  /// by default a pixel and a solid block are no icons, whatever their folder (left out, below).
   @Test func degenerateImagesAreAudited() throws {
     let scratch = try Scratch("degenerate-e2e")
     try writeGoodFamily(scratch, in: "Toolbar")
@@ -190,7 +191,7 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
     try scratch.file("Toolbar/dot.png", solid(1, 255))
     try scratch.file("Toolbar/blank@2x.png", solid(44, 0))
     try scratch.file("Toolbar/block@2x.png", solid(44, 255))
-    let run = try iconaudit(["audit", "--format", "json", scratch.path])
+    let run = try iconaudit(["audit", "--format", "json", "--role", "toolbar", scratch.path])
     #expect(run.status == 1, "error findings, nothing unreadable: \(run.stderr)")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     #expect(run.stdout.range(of: #"[:\[,]\s*-?(nan|inf)"#, options: [.regularExpression, .caseInsensitive]) == nil)
@@ -206,8 +207,14 @@ func writeGoodFamily(_ scratch: Scratch, in folder: String) throws {
     let blank = icons.first { ($0["path"] as? String) == "Toolbar/blank@2x.png" }
     #expect(((blank?["metrics"] as? [String: Any])?["inkAreaPt2"] as? NSNumber)?.doubleValue == 0)
     // The text report too.
-    let text = try iconaudit(["audit", scratch.path])
+    let text = try iconaudit(["audit", "--role", "toolbar", scratch.path])
     #expect(text.status == 1 && text.stdout.contains("blank@2x.png"))
+    // By default the pixel and the block are left out by what they are, though in a Toolbar folder.
+    let scoped = try #require(try JSONSerialization.jsonObject(
+      with: Data(try iconaudit(["audit", "--format", "json", scratch.path]).stdout.utf8)) as? [String: Any])
+    let leftOut = ((scoped["summary"] as? [String: Any])?["leftOut"] as? [[String: Any]]) ?? []
+    #expect(Dictionary(uniqueKeysWithValues: leftOut.map { ($0["path"] as? String ?? "", $0["reason"] as? String ?? "") })
+            == ["Toolbar/dot.png": "tooSmall", "Toolbar/block@2x.png": "solidFill"])
   }
 
   /// A render that takes too long is stopped at --render-timeout and named; the others are audited.
