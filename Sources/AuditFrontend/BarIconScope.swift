@@ -53,13 +53,16 @@ public struct CodeBarIcon: Sendable, Equatable {
 ///   placeholder tile with its logo in a lighter grey, a map) 7 to 15; a glyph on an opaque
 ///   square has two colours or a hole, and is kept so that `template_opaque_background` tells its
 ///   designer;
-/// - **colour artwork**: more than one colour (spread above `maximumSpread`) and no
-///   `template-rendering-intent: template` (absent or `original`), in a folder drawn in colour: at
-///   least half of the folder's images are in more than one colour. Drawn in colour to be shown in
-///   colour (DuckDuckGo's `Shortcuts` folder: four multicolour cell illustrations of five), as a
-///   folder's name does not make them templates. One colour icon among one-colour glyphs is a
-///   slip in a bar family and stays, so that `template_not_monochrome` tells its designer. The
-///   app's code (1) or a declared role (2) keeps either.
+/// - **colour artwork**: an asset catalog image set in more than one colour (spread above
+///   `maximumSpread`) whose `Contents.json` does not say `template-rendering-intent: template`
+///   (absent or `original`: it could, and does not), in a folder drawn in colour (at least half of
+///   the folder's images in more than one colour), not on an opaque background (whose colours are
+///   the background's: `template_opaque_background` tells its designer). Drawn in colour to be
+///   shown in colour (DuckDuckGo's `Shortcuts` folder: four shaded multicolour cell illustrations
+///   of five), as a folder's name does not make them templates. One colour icon among one-colour
+///   glyphs is a slip in a bar family and stays, so that `template_not_monochrome` tells its
+///   designer; so do loose PNG and vector files, which say nothing of their rendering (the
+///   calibration's two-colour faults). The app's code (1) or a declared role (2) keeps either.
 ///
 /// The first reason that fails names why an image is left out (``AuditScope/Reason``).
 /// - Complexity: O(path length) per image.
@@ -134,7 +137,10 @@ public enum BarIconScope {
       return .leftOut(.solidFill, detail: "\(share)% of the canvas opaque in one flat colour, \(size)" + named)
     }
     let large = sizeKnown && (widthPt > maximumWidthPt + 1e-9 || heightPt > maximumHeightPt + 1e-9)
-    if intent != "template", let spread, spread > limits.maximumSpread, role == .unknown || folderInColour {
+    // Colour art under a folder's role: a set that could say template and does not, in a folder
+    // drawn in colour, not on an opaque background (whose colours are the background's).
+    let colourArt = icon.catalog != nil && folderInColour && icon.metrics.opaqueBackgroundShare < limits.opaqueShare
+    if intent != "template", let spread, spread > limits.maximumSpread, role == .unknown || colourArt {
       let detail = "colour spread \(Int(spread.rounded())), \(size)"
         + (role != .unknown ? ", no template intent, in a folder drawn in colour" + named : "")
       return .leftOut(large ? .colourIllustration : .colourImage, detail: detail)

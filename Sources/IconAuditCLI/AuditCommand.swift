@@ -21,8 +21,8 @@ enum AuditCommand {
       images larger than a bar allows or smaller than any icon, solid fills (a button background,
       a mask) and sets rendered as original are listed in the summary as not audited, with the
       reason (--all-images audits them all); a folder's name does not keep a swatch, a solid fill
-      or colour art without template intent. A folder of icons of no role on
-      several canvas sizes is compared within each canvas size. One PATH that is an app's folder
+      or a colour image set without template intent in a folder drawn in colour. A folder of
+      icons of no role on several canvas sizes is compared within each canvas size. One PATH that is an app's folder
       (an .xcodeproj, Package.swift, or sources beside asset catalogs) is audited as the app uses its
       images: the code, storyboards and SwiftUI views say which image sets are bar icons, their role
       and their selected images; the others stay out (--ignore-code: audit every set as above).

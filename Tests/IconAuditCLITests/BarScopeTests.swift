@@ -212,13 +212,17 @@ import TestSupport
                     properties: "\"template-rendering-intent\": \"template\"")
     try fixture.set("Icons/glyph.imageset", [FixtureCatalog.entry("g@2x.png", scale: "2x")],
                     files: ["g@2x.png": FixtureCatalog.smallGlyph(scale: 2, canvasPt: 24)])
+    // Loose PNGs say nothing of their rendering: in colour in a Shortcuts folder, they stay.
+    try FileManager.default.createDirectory(atPath: fixture.root + "/Shortcuts", withIntermediateDirectories: true)
+    try write(Self.colourImage(widthPt: 32, heightPt: 32, scale: 2), fixture.root + "/Shortcuts/loose@2x.png")
     let run = try runTool(["audit", "--format", "json", fixture.root])
     #expect(run.status == 1, "\(run.stderr)")
     let report = try json(run)
     let ids = Set((report["icons"] as! [[String: Any]]).map { $0["id"] as! String })
-    #expect(ids == ["App.xcassets/Shortcuts/Bookmarks-Template", "App.xcassets/Shortcuts/Search", "App.xcassets/Icons/glyph"])
-    let findings = (report["findings"] as! [[String: Any]]).filter { $0["severity"] as? String == "error" }
-    #expect(findings.map { "\($0["iconId"]!) \($0["ruleId"]!)" } == ["App.xcassets/Shortcuts/Bookmarks-Template template_not_monochrome"])
+    #expect(ids == ["App.xcassets/Shortcuts/Bookmarks-Template", "App.xcassets/Shortcuts/Search", "App.xcassets/Icons/glyph",
+                    "Shortcuts/loose"])
+    let findings = (report["findings"] as! [[String: Any]]).filter { $0["ruleId"] as? String == "template_not_monochrome" }
+    #expect(Set(findings.map { $0["iconId"] as! String }) == ["App.xcassets/Shortcuts/Bookmarks-Template", "Shortcuts/loose"])
     let summary = report["summary"] as! [String: Any]
     let leftOut = Dictionary(uniqueKeysWithValues: (summary["leftOut"] as! [[String: Any]]).map {
       ($0["path"] as! String, "\($0["reason"]!): \($0["detail"] ?? "")")
@@ -232,10 +236,10 @@ import TestSupport
     #expect(leftOut.count == 4)
     // --all-images still audits each of them.
     let all = try json(try runTool(["audit", "--format", "json", "--all-images", fixture.root]))
-    #expect((all["icons"] as! [[String: Any]]).count == 7)
+    #expect((all["icons"] as! [[String: Any]]).count == 8)
     // A declared role keeps them: the user's word, whatever they look like.
     let declared = try json(try runTool(["audit", "--format", "json", "--role", "quickAction", fixture.root]))
-    #expect((declared["icons"] as! [[String: Any]]).count == 7)
+    #expect((declared["icons"] as! [[String: Any]]).count == 8)
   }
 
   /// A folder holding only images that are not bar icons is not "no icon found": exit 0 with the
