@@ -167,9 +167,33 @@ public enum BarIconScope {
   /// Whether an id names an app icon or its preview: a component that, lower-cased and without
   /// separators, contains `appicon` (`AppIcon-Dark`, `AlternateAppIcons/…`, `app_icon_classic`).
   static func namesAnAppIcon(_ id: String) -> Bool {
-    id.split(separator: "/").contains { component in
-      component.lowercased().filter { $0.isLetter || $0.isNumber }.contains("appicon")
+    // An ASCII id is searched on its bytes (the same test: the ASCII letters and numbers are
+    // A–Z, a–z and 0–9), without a String per component.
+    guard id.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return id.split(separator: "/").contains { component in
+        component.lowercased().filter { $0.isLetter || $0.isNumber }.contains("appicon")
+      }
     }
+    let word = Array("appicon".utf8)
+    var matched = 0
+    for byte in id.utf8 {
+      if byte == UInt8(ascii: "/") {
+        matched = 0
+        continue
+      }
+      let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+      let alphanumeric = (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39)
+      guard alphanumeric else { continue }
+      // "appicon" has no proper prefix that is also a suffix of a longer prefix (no border), so a
+      // mismatch restarts at this byte.
+      if lower == word[matched] {
+        matched += 1
+      } else {
+        matched = lower == word[0] ? 1 : 0
+      }
+      if matched == word.count { return true }
+    }
+    return false
   }
 
   /// Whether a measured image's canvas in points is known: from its catalog, its vector document,

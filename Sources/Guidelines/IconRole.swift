@@ -9,8 +9,7 @@ public enum IconRole: String, Sendable, Codable, CaseIterable {
   /// The role a folder or asset-catalog group name stands for (`TabBar`, `tab-bar`, `Toolbar`,
   /// `NavigationBar`, `QuickActions`; case-insensitive), or nil.
   public init?(folderName: String) {
-    let key = folderName.lowercased().filter { $0.isLetter }
-    switch key {
+    switch Self.letterKey(folderName) {
     case "tabbar", "tabbaricons", "tabs": self = .tabBar
     case "toolbar", "toolbaricons": self = .toolbar
     case "navigationbar", "navbar", "navigation": self = .navigationBar
@@ -28,6 +27,21 @@ public enum IconRole: String, Sendable, Codable, CaseIterable {
     case .quickAction: "quick action"
     case .unknown: "bar"
     }
+  }
+
+  /// The name's letters, lower-cased: `lowercased()` filtered by `isLetter`, computed on the bytes
+  /// when the name is ASCII (the same result: the ASCII letters are A–Z and a–z); every icon's
+  /// folders are looked up, and Character by Character that was a serial 0.05 s of a 10,000-icon
+  /// audit.
+  static func letterKey(_ name: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(name.utf8.count)
+    for byte in name.utf8 {
+      if byte >= 0x80 { return name.lowercased().filter { $0.isLetter } }
+      if byte >= 0x61 && byte <= 0x7A { bytes.append(byte) }
+      else if byte >= 0x41 && byte <= 0x5A { bytes.append(byte | 0x20) }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The role from a relative path: the innermost folder that names one.

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AuditFrontend
+@testable import Guidelines
+import Testing
+
+/// The byte paths for ASCII names give what the Character paths give.
+@Suite struct AsciiNameTests {
+  static let names = [
+    "TabBar", "tab-bar", "Tab Bar Icons", "TOOLBAR", "Navigation_Bar", "nav.bar", "Quick Actions",
+    "shortcuts", "Tabs2", "Icons", "", "--", "Ťab Bar", "İcons", "ToolBar ✓", "QuickAction",
+  ]
+
+  @Test func roleFromFolderName() {
+    for name in Self.names {
+      #expect(IconRole.letterKey(name) == name.lowercased().filter { $0.isLetter }, "\(name)")
+    }
+    #expect(IconRole(folderName: "Tab-Bar") == .tabBar)
+    #expect(IconRole(folderName: "Navigation Bar") == .navigationBar)
+    #expect(IconRole(folderName: "Icons") == nil)
+  }
+
+  @Test func appIconNames() {
+    func slow(_ id: String) -> Bool {
+      id.split(separator: "/").contains { $0.lowercased().filter { $0.isLetter || $0.isNumber }.contains("appicon") }
+    }
+    let ids = [
+      "Assets/AppIcon.appiconset/icon", "Assets/App Icon-1/x", "app-icon", "ap/picon", "aappicon", "appappicon",
+      "apPiCoN2", "Icons/tab", "App_Icon/ä", "appic/on", "a.p.p.i.c.o.n", "xappicox", "", "/", "Äpp/AppIcon",
+    ]
+    for id in ids { #expect(BarIconScope.namesAnAppIcon(id) == slow(id), "\(id)") }
+  }
+}
