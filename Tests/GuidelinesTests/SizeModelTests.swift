@@ -45,3 +45,22 @@ import Testing
     #expect(finding.severity == .error, "\(finding.message)")
   }
 }
+
+/// off_center in a family: a glyph placed within the family's frame (signal bars on its baseline)
+/// is there on purpose; the same glyph alone is judged against the canvas centre.
+@Suite struct OffCenterFrameTests {
+  static func signal() -> RuleExample.Icon {
+    var d = ExampleDrawing()
+    d.line(x0: 4, y0: 20, x1: 4, y1: 17, width: 1.6)
+    d.line(x0: 8, y0: 20, x1: 8, y1: 14, width: 1.6)
+    return .init(id: "signal", mask: d.mask)
+  }
+
+  @Test func signalBarsAloneAreOffCentre() {
+    #expect(auditWith(OffCenterRule.self, [Self.signal()]).count == 1)
+  }
+
+  @Test func signalBarsInTheFamilyFrameAreNot() {
+    #expect(auditWith(OffCenterRule.self, OffCenterRule.family + [Self.signal()]).filter { $0.iconId == "signal" }.isEmpty)
+  }
+}
