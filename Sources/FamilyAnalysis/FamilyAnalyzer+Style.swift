@@ -41,6 +41,40 @@ extension FamilyAnalyzer {
     }
   }
 
+  /// Profile ÷ contour stroke below which a line drawing has solid parts (outline drawings of
+  /// Lucide, Phosphor, Tabler and MDI never go below 0.80).
+  public static let solidPartProfileRatio = 0.8
+  /// How many of the family's line drawings must have solid parts for solids to be part of its
+  /// vocabulary.
+  public static let minimumSolidParts = 2
+  /// And which share of its line drawings (outline or unsure) they must be at least.
+  public static let minimumSolidPartShare = 0.1
+
+  /// Whether the family's own line drawings have solid parts: at least 2 of its outline (or unsure)
+  /// icons, and at least 10% of them, whose profile stroke is below 0.8× their contour estimate (a
+  /// filled battery bar in an outline battery, a solid lock body on a line padlock, a solid wedge in
+  /// a signal glyph). Such a family draws with solids on purpose, so a glyph drawn filled (a solid
+  /// play triangle, a handset, a stop square) is part of its vocabulary rather than a slip, and a
+  /// solid part reads as a heavier "stroke".
+  ///
+  /// Figures (`scripts/calibrate`, default mode): in the 40 untouched Lucide, Phosphor, Tabler and MDI
+  /// families, at most one line drawing per family has solid parts (0–3%; the injected families
+  /// likewise); in the symbolic icons of Breeze and Yaru it is 11–75% of them (every sampled family),
+  /// in Papirus 0–50%. Those themes draw 9–32% of their icons filled among outlines (play, stop and
+  /// record glyphs, handsets, padlocks) and a designer sees no slip in them.
+  ///
+  /// - Complexity: O(n) for n members.
+  public static func drawsSolidParts(_ members: [FamilyMember], styles: [IconStyle]) -> Bool {
+    var lines = 0, solid = 0
+    for (member, style) in zip(members, styles) where style != .filled {
+      lines += 1
+      let m = member.metrics
+      guard m.strokeWeightContourPx > 0, m.strokeWeightProfilePx > 0 else { continue }
+      if m.strokeWeightProfilePx / m.strokeWeightContourPx < solidPartProfileRatio { solid += 1 }
+    }
+    return solid >= minimumSolidParts && Double(solid) >= minimumSolidPartShare * Double(lines)
+  }
+
   /// The family's style partition: a split into an outline and a filled group when both styles are
   /// substantial (each ≥ 3 icons and the smaller ≥ 25% of the styled icons); otherwise one group of
   /// the majority style (outline on a tie) whose other-style icons are the minority (each one a

@@ -89,6 +89,10 @@ public struct FamilyReport: Sendable, Codable, Equatable {
   public var majorityStyle: IconStyle?
   /// Icons of the minority style when not split (candidates for `style_mismatch`).
   public var minorityStyleIcons: [String]
+  /// Whether the family draws with solids: its line drawings have solid parts
+  /// (`FamilyAnalyzer.drawsSolidParts`), or it is split into two substantial styles. Filled glyphs
+  /// and solid parts are then part of its vocabulary.
+  public var drawsSolidParts: Bool
   public var groups: [StyleGroupSummary]
   public var icons: [IconEvaluation] {
     didSet { positions = Self.positions(of: icons) }
@@ -103,17 +107,18 @@ public struct FamilyReport: Sendable, Codable, Equatable {
   private var positions = Positions()
 
   private enum CodingKeys: String, CodingKey {
-    case name, styleSplit, majorityStyle, minorityStyleIcons, groups, icons, consistencyScore
+    case name, styleSplit, majorityStyle, minorityStyleIcons, drawsSolidParts, groups, icons, consistencyScore
   }
 
   public init(
     name: String, styleSplit: Bool, majorityStyle: IconStyle?, minorityStyleIcons: [String],
-    groups: [StyleGroupSummary], icons: [IconEvaluation], consistencyScore: Double
+    drawsSolidParts: Bool = false, groups: [StyleGroupSummary], icons: [IconEvaluation], consistencyScore: Double
   ) {
     self.name = name
     self.styleSplit = styleSplit
     self.majorityStyle = majorityStyle
     self.minorityStyleIcons = minorityStyleIcons
+    self.drawsSolidParts = drawsSolidParts
     self.groups = groups
     self.icons = icons
     self.consistencyScore = consistencyScore
@@ -228,7 +233,7 @@ public enum FamilyAnalyzer {
     let icons = members.compactMap { evaluations[$0.id] }
     return FamilyReport(
       name: name, styleSplit: split, majorityStyle: majority, minorityStyleIcons: minority,
-      groups: summaries, icons: icons,
+      drawsSolidParts: split || drawsSolidParts(members, styles: members.map(style)), groups: summaries, icons: icons,
       consistencyScore: consistencyScore(summaries, minorityCount: minority.count, total: members.count))
   }
 

@@ -54,6 +54,25 @@ extension ExampleDrawing {
     return d.mask.subtracting(hole.mask)
   }
 
+  /// An outline battery with a solid charge bar: a line drawing with a solid part (its profile
+  /// stroke is below 0.8× its contour estimate).
+  public static func batteryWithCharge(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.rectOutline(x: 2, y: 7, width: 18, height: 10, stroke: 2)
+    d.rect(x: 20, y: 10, width: 2, height: 4)
+    d.rect(x: 4, y: 9, width: 12, height: 6)
+    return d.mask
+  }
+
+  /// A line frame around a solid disk (a record indicator in a screen): a line drawing with a
+  /// solid part.
+  public static func framedSolidDisk(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.rectOutline(x: 3, y: 4, width: 18, height: 16, stroke: 2)
+    d.disk(cx: 12, cy: 12, r: 6)
+    return d.mask
+  }
+
   /// An outline gear: the toothed contour and the hub ring, 1 pt strokes.
   public static func outlineGear(scale: Double = 2) -> AlphaMask {
     var d = ExampleDrawing(scale: scale)

@@ -9,7 +9,10 @@
 ///   "stroke" is its body, a large share of its size): +1 at ≥ 0.17, −1 at ≤ 0.12;
 /// - the profile stroke ÷ the contour estimate 2·ink ÷ P: ≈ 1 for strokes (0.80 at least in every
 ///   outline family measured), low for a filled shape with knocked-out detail (the skeleton runs
-///   along the thin bands between cut-outs while the ink is the whole body): +1 at ≤ 0.75;
+///   along the thin bands between cut-outs while the ink is the whole body): +1 at ≤ 0.75; at ≤ 0.6
+///   the two share cues read the contour estimate, the body's width, instead of the profile (a filled
+///   ice cream or copy icon of Phosphor, profile ÷ contour 0.36, ink ÷ hull 0.84, had a profile
+///   "stroke" at the outline's 1.5 pt and was called outline);
 /// - the stroke's share of the canvas (profile stroke ÷ the canvas's shorter side; bar icons fill
 ///   their canvas): +1 at ≥ 0.15, −1 at ≤ 0.13.
 /// Filled at a sum ≥ 2, outline at ≤ −1, else unsure. A drawing of two or more blobs (profile
@@ -23,8 +26,9 @@
 /// drawings: density 99.5th percentile 0.71, stroke ÷ extent 0.167, stroke ÷ canvas max 0.124,
 /// profile ÷ contour 0.5th percentile 0.84); Phosphor fill and MDI drawings with ≥ 1.6× the ink
 /// of the same name's outline drawing, and Tabler filled (filled). Result: 0.0% of the outline
-/// drawings of every family are called filled (0–1.3% unsure); 61–72% of the filled drawings are
-/// called filled, 13–28% unsure, 3–25% outline (a fill that adds only thin bars: Tabler's).
+/// drawings of every family are called filled (0–1.3% unsure); 75–91% of the filled drawings are
+/// called filled, 6–15% unsure, 2–19% outline (a fill that adds only thin bars: Tabler's). Before the
+/// body reading of deeply knocked-out fills (≤ 0.6, below) it was 61–72% filled, 13–28% unsure.
 public enum IconStyle: String, Sendable, Hashable, Codable, CaseIterable {
   case outline
   case filled
@@ -53,12 +57,20 @@ public enum IconStyle: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// The sum of the votes (−3…+4).
+    ///
+    /// A deeply knocked-out body (profile ÷ contour ≤ 0.6) has a profile "stroke" that runs along the
+    /// thin bands between its cut-outs, not across its body: its two share cues are then read from the
+    /// contour estimate (profile ÷ (profile ÷ contour)), the body's width. Outline drawings never get
+    /// there (profile ÷ contour ≥ 0.80 in every outline family measured), so they are unchanged.
     public var votes: Int {
       var v = 0
+      let knockout = profileToContour > 0 && profileToContour <= IconStyle.knockoutProfileRatio
+      let body = profileToContour > 0 && profileToContour <= IconStyle.bodyProfileRatio ? 1 / profileToContour : 1
+      let extentShare = strokeToExtent * body, canvasShare = strokeToCanvas * body
       if density >= IconStyle.filledDensity { v += 1 } else if density <= IconStyle.outlineDensity { v -= 1 }
-      if strokeToExtent >= IconStyle.filledStrokeShare { v += 1 } else if strokeToExtent <= IconStyle.outlineStrokeShare { v -= 1 }
-      if profileToContour > 0 && profileToContour <= IconStyle.knockoutProfileRatio { v += 1 }
-      if strokeToCanvas >= IconStyle.filledCanvasShare { v += 1 } else if strokeToCanvas <= IconStyle.outlineCanvasShare { v -= 1 }
+      if extentShare >= IconStyle.filledStrokeShare { v += 1 } else if extentShare <= IconStyle.outlineStrokeShare { v -= 1 }
+      if knockout { v += 1 }
+      if canvasShare >= IconStyle.filledCanvasShare { v += 1 } else if canvasShare <= IconStyle.outlineCanvasShare { v -= 1 }
       return v
     }
 
@@ -78,6 +90,11 @@ public enum IconStyle: String, Sendable, Hashable, Codable, CaseIterable {
   public static let outlineStrokeShare = 0.12
   /// Profile ÷ contour stroke at or below which it votes filled (outline drawings' minimum 0.80).
   public static let knockoutProfileRatio = 0.75
+  /// Profile ÷ contour stroke at or below which the share cues read the contour estimate (the
+  /// body's width): the knocked-out fills that were called outline measure 0.32–0.59 (Phosphor,
+  /// Tabler and MDI filled drawings among their outline families); a heavy line drawing whose small
+  /// holes close up (Tabler's topology at 1.5× stroke) 0.71, an outline drawing never below 0.80.
+  public static let bodyProfileRatio = 0.6
   /// Stroke ÷ canvas at or above which it votes filled (outline drawings' maximum 0.124).
   public static let filledCanvasShare = 0.15
   /// Stroke ÷ canvas at or below which it votes outline.

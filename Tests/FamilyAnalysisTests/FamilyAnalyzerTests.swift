@@ -55,6 +55,20 @@ func metrics(size: Double = 18, stroke: Double = 2, detail: Double = 120, densit
     list.enumerated().map { FamilyMember(id: "i\($0.offset)", metrics: $0.element) }
   }
 
+  /// Line drawings with solid parts (profile stroke below 0.8× the contour estimate: a solid charge
+  /// bar in a battery) in at least 2 and 10% of the line drawings: the family draws with solids.
+  @Test func solidPartsInTheLineDrawingsAreNoted() {
+    var solid = metrics()
+    solid.strokeWeightContourPx = solid.strokeWeightProfilePx / 0.7
+    let filled = metrics(stroke: 6, density: 0.9)
+    let plain = FamilyAnalyzer.analyse(name: "f", members: members(Array(repeating: metrics(), count: 10) + [solid, filled]))
+    #expect(!plain.drawsSolidParts, "one line drawing with a solid part is a one-off")
+    #expect(plain.minorityStyleIcons == ["i11"])
+    let solids = FamilyAnalyzer.analyse(name: "f", members: members(Array(repeating: metrics(), count: 10) + [solid, solid, filled]))
+    #expect(solids.drawsSolidParts)
+    #expect(solids.minorityStyleIcons == ["i12"], "still the minority style; style_mismatch leaves it")
+  }
+
   @Test func oneStyleWithAMinority() {
     let family = FamilyAnalyzer.analyse(
       name: "f", members: members(Array(repeating: metrics(), count: 6) + [metrics(stroke: 6, density: 0.9)]))

@@ -14,6 +14,17 @@ import Testing
     #expect(m.style != .outline)
   }
 
+  /// A deeply knocked-out fill (Phosphor's ice cream, fill weight, at 22 pt @3x): its profile runs
+  /// along the thin bands between cut-outs, 0.36 of its contour estimate; read by its body it is
+  /// filled (by the profile alone the two share cues voted outline and it was unsure). A heavy line
+  /// drawing whose small holes close up (profile ÷ contour 0.71) keeps its profile shares.
+  @Test func aKnockedOutFillIsJudgedByItsBody() {
+    let iceCream = IconStyle.Cues(density: 0.84, strokeToExtent: 0.070, profileToContour: 0.36, strokeToCanvas: 0.063, components: 1)
+    #expect(IconStyle(iceCream) == .filled)
+    let topology = IconStyle.Cues(density: 0.77, strokeToExtent: 0.159, profileToContour: 0.71, strokeToCanvas: 0.126, components: 1)
+    #expect(IconStyle(topology) == .unsure)
+  }
+
   @Test func aFilledBadgeIsFilled() { #expect(style(ExampleDrawing.filledBadge()) == .filled) }
 
   @Test func aSolidGearIsFilled() { #expect(style(ExampleDrawing.solidGear()) == .filled) }
