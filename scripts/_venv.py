@@ -5,6 +5,9 @@ when that file changes: a hash is kept in the venv), and re-executes the calling
 venv's interpreter. Quiet unless pip fails. If no venv can be made, it falls back to
 `pip install --user` into the current interpreter.
 
+`ensure("browser")` does the same with scripts/requirements-browser.txt in scripts/.venv-browser
+(selenium alone, for the browser tests of the HTML report: they need none of the heavy packages).
+
 Set ICONAUDIT_NO_VENV=1 to use the current interpreter as it is (its packages must be there).
 """
 
@@ -20,6 +23,8 @@ SCRIPTS = Path(__file__).resolve().parent
 VENV = SCRIPTS / ".venv"
 REQUIREMENTS = SCRIPTS / "requirements.txt"
 STAMP = VENV / ".requirements.sha256"
+# The other environments ensure() knows: name -> (venv, requirements).
+ENVIRONMENTS = {"browser": (SCRIPTS / ".venv-browser", SCRIPTS / "requirements-browser.txt")}
 
 
 def _venv_python() -> Path:
@@ -41,8 +46,13 @@ def _pip(python: str, *args: str) -> list[str]:
     return [python, "-m", "pip", "--disable-pip-version-check", "--no-input", "-q", *args]
 
 
-def ensure() -> None:
-    """Makes sure the requirements are importable; may re-exec the process (does not return then)."""
+def ensure(environment: str | None = None) -> None:
+    """Makes sure the requirements are importable; may re-exec the process (does not return then).
+    `environment` names another set (ENVIRONMENTS) than scripts/requirements.txt."""
+    global VENV, REQUIREMENTS, STAMP
+    if environment is not None:
+        VENV, REQUIREMENTS = ENVIRONMENTS[environment]
+        STAMP = VENV / ".requirements.sha256"
     if os.environ.get("ICONAUDIT_NO_VENV") == "1":
         return
     in_venv = Path(sys.prefix).resolve() == VENV.resolve()

@@ -12,7 +12,8 @@
 3. Loads it in headless Chromium (Debian's `chromium`) with console logging on stderr and dumps the
    DOM after scripts ran: fails on any console message (the page logs nothing, so any message is an
    error or an uncaught exception); checks that every icon of the JSON report has its card
-   (`data-icon`), that every card has its glyph and overlay, that the bars and the measurement
+   (`data-icon`), that every card has its glyph and overlay (drawn, or as data until it comes
+   into view), that the bars and the measurement
    tables are there, and that the sorting script ran (sortable headers got a tabindex).
 4. Saves a screenshot (default Reports/Examples/report.png, 1280×2400: the header, the first
    family's tab bar preview, its measurement charts and its magnified icons with overlays), and
@@ -91,7 +92,11 @@ class DOM(HTMLParser):
             self.cards.append(a.get("data-icon") or "")
         if tag == "i" and "ink" in classes and "g" in classes:
             self.glyphs_in_stage += 1
+        # An overlay is drawn by the page's script when its card comes into view (svg.ov);
+        # until then its stage holds it as data (data-ov).
         if tag == "svg" and "ov" in classes:
+            self.overlays += 1
+        if tag == "div" and "stage" in classes and a.get("data-ov") is not None:
             self.overlays += 1
         if tag == "div" and "tabbar" in classes:
             self.tabbars += 1

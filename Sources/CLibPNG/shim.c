@@ -288,8 +288,21 @@ ia_png_status ia_png_read_header(const uint8_t *data, size_t size, ia_png_info *
   return ia_decode(data, size, 0, 0, info, NULL, 1);
 }
 
+static int ia_png_encode8(const uint8_t *pixels, uint32_t width, uint32_t height, png_uint_32 format,
+                          uint8_t **out, size_t *out_size, char message[256]);
+
 int ia_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height, uint8_t **out,
                         size_t *out_size, char message[256]) {
+  return ia_png_encode8(pixels, width, height, PNG_FORMAT_RGBA, out, out_size, message);
+}
+
+int ia_png_encode_ga8(const uint8_t *pixels, uint32_t width, uint32_t height, uint8_t **out,
+                      size_t *out_size, char message[256]) {
+  return ia_png_encode8(pixels, width, height, PNG_FORMAT_GA, out, out_size, message);
+}
+
+static int ia_png_encode8(const uint8_t *pixels, uint32_t width, uint32_t height, png_uint_32 format,
+                          uint8_t **out, size_t *out_size, char message[256]) {
   *out = NULL;
   *out_size = 0;
   png_image image;
@@ -297,7 +310,7 @@ int ia_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height, 
   image.version = PNG_IMAGE_VERSION;
   image.width = width;
   image.height = height;
-  image.format = PNG_FORMAT_RGBA;
+  image.format = format;
   png_alloc_size_t size = 0;
   if (!png_image_write_to_memory(&image, NULL, &size, 0, pixels, 0, NULL)) {
     ia_copy_message(message, image.message);

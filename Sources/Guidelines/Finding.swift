@@ -25,9 +25,16 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
   public var expected: String?
   /// How to fix it, when a fix can be stated.
   public var fix: String?
+  /// The fix as a transformation of the same drawing (scale, move), when it is one: the HTML
+  /// report previews it. Not part of the JSON report (nor of `Codable`): the `fix` text says it.
+  public var transform: FixTransform?
+
+  private enum CodingKeys: String, CodingKey {
+    case ruleId, severity, path, iconId, message, measured, expected, fix
+  }
 
   public init(ruleId: String, severity: Severity, path: String, iconId: String, message: String,
-              measured: Double? = nil, expected: String? = nil, fix: String? = nil) {
+              measured: Double? = nil, expected: String? = nil, fix: String? = nil, transform: FixTransform? = nil) {
     self.ruleId = ruleId
     self.severity = severity
     self.path = path
@@ -36,6 +43,7 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
     self.measured = measured
     self.expected = expected
     self.fix = fix
+    self.transform = transform
   }
 
   /// Stable identity for baselines: icon + rule (never absolute paths, never the message).

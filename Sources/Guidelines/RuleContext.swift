@@ -33,8 +33,8 @@ public struct RuleContext<R: Rule>: Sendable {
 
   /// A finding of this rule at its configured severity (or `severity` when the rule grades it).
   public func finding(_ icon: AuditIcon, _ message: String, measured: Double? = nil, expected: String? = nil,
-                      fix: String? = nil, severity: Severity? = nil) -> Finding {
+                      fix: String? = nil, transform: FixTransform? = nil, severity: Severity? = nil) -> Finding {
     Finding(ruleId: R.identifier, severity: severity ?? self.severity, path: icon.path, iconId: icon.id,
-            message: message, measured: measured, expected: expected, fix: fix)
+            message: message, measured: measured, expected: expected, fix: fix, transform: transform)
   }
 }

@@ -271,7 +271,7 @@ public struct PerceivedSizeOutlierRule: Rule {
           measured: k, expected: "1× the family's scale (stroke \(fmt(group.strokeWeightPt.median)) pt)",
           fix: "scale the whole glyph \(fmt(factor))× (\(factor > 1 ? "larger" : "smaller")), stroke included"
             + (canvasRoom(icon, factor: factor).map { "; " + $0 } ?? ""),
-          severity: graded(grade, cap: context.severity)))
+          transform: FixTransform(scale: factor), severity: graded(grade, cap: context.severity)))
         continue
       }
       // Judged on the ratio only against a median of enough closed glyphs.
@@ -310,7 +310,7 @@ public struct PerceivedSizeOutlierRule: Rule {
         fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller")"
           + (capped ? (r < 1 ? " (as large as the family's span allows)" : " (to the family's span)") : " to match the family")
           + (canvasRoom(icon, factor: factor).map { "; " + $0 } ?? ""),
-        severity: graded(grade, cap: context.severity)))
+        transform: FixTransform(scale: factor), severity: graded(grade, cap: context.severity)))
     }
     return findings
   }

@@ -104,7 +104,8 @@ public struct OffCenterRule: Rule {
         "off centre: optical centre \(describe(optical)) of the canvas centre (\(fmt(optical.length / size * 100, 0))% of its \(fmt(size, 1)) pt size), bounding box centre \(describe(box))",
         measured: optical.length,
         expected: "both centres within \(fmt(minimumPt, 1)) pt or \(fmt(minimumFraction * 100, 0))% of the size of the canvas centre",
-        fix: "move the glyph \(describe(box * -1, preposition: false)) (centres its bounding box; its optical centre then sits \(fmt(after.length, 1)) pt off)")
+        fix: "move the glyph \(describe(box * -1, preposition: false)) (centres its bounding box; its optical centre then sits \(fmt(after.length, 1)) pt off)",
+        transform: FixTransform(dxPt: -box.x, dyPt: -box.y))
     }
   }
 

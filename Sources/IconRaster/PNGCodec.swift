@@ -90,6 +90,28 @@ public enum PNGCodec {
     return Array(UnsafeBufferPointer(start: out, count: size))
   }
 
+  /// Encodes a coverage mask as a black glyph on transparency, in 8-bit gray + alpha (the same
+  /// alpha as `encode(_:)` in about a sixth fewer bytes; the HTML report embeds these).
+  public static func encodeCoverage(_ mask: AlphaMask) -> [UInt8] {
+    var pixels = [UInt8](repeating: 0, count: mask.pixelCount * 2)
+    for i in 0..<mask.pixelCount {
+      pixels[i * 2 + 1] = UInt8((min(max(mask.coverage[i], 0), 1) * 255).rounded())
+    }
+    var out: UnsafeMutablePointer<UInt8>? = nil
+    var size = 0
+    var message = ia_png_info().message
+    let status = pixels.withUnsafeBufferPointer { buffer in
+      withUnsafeMutablePointer(to: &message) { messagePointer in
+        messagePointer.withMemoryRebound(to: CChar.self, capacity: 256) { chars in
+          ia_png_encode_ga8(buffer.baseAddress, UInt32(mask.width), UInt32(mask.height), &out, &size, chars)
+        }
+      }
+    }
+    defer { ia_free(out) }
+    precondition(status == 0 && out != nil, "PNG encoding failed")
+    return Array(UnsafeBufferPointer(start: out, count: size))
+  }
+
   /// Encodes a coverage mask as a black glyph on transparency.
   public static func encode(_ mask: AlphaMask) -> [UInt8] {
     var pixels = [UInt8](repeating: 0, count: mask.pixelCount * 4)

@@ -16,6 +16,11 @@ extension HTMLReportWriter {
 
   /// The most skeleton samples drawn on one icon (every k-th beyond that).
   static let maximumSamples = 700
+  /// The same on a large page (``HTMLPage/isLarge``): a dotted line still, in a fraction of the bytes.
+  static let maximumSamplesLarge = 60
+
+  /// Rules whose fix is a new stroke weight: a redraw, named on the card but not previewed.
+  static let strokeFixRules: Set<String> = ["stroke_weight_outlier", "stroke_weight_guidance"]
 
   /// CSS px per point of the magnified icons of a family: one scale for the whole family, an
   /// integer number of CSS px per image px where the canvases fit in about 160 px (crisp
@@ -50,40 +55,58 @@ extension HTMLReportWriter {
     s += "<div class=\"toggles\"><label><input type=\"checkbox\" class=\"toggle-ov\" checked> Overlays</label>"
     s += "<label><input type=\"checkbox\" class=\"toggle-issues\"> Only icons with findings</label>"
     s += "<span class=\"muted\">1 pt = \(NumberText.trimmed(cssPerPt, 2)) px</span></div>\n"
-    s += "<div class=\"cards\">\n"
+    // The stage's size and grid are the family's (its first icon's canvas), set once here; an
+    // icon on another canvas sets its own.
+    let first = page.report.icons[family.iconIndices[0]]
+    let common = (first.widthPt, first.heightPt)
+    s += "<div class=\"cards\" style=\"--sw:\(SVGChart.n(first.widthPt * cssPerPt))px;--sh:\(SVGChart.n(first.heightPt * cssPerPt))px;"
+    s += "--grid:\(SVGChart.n(cssPerPt))px\">\n"
     for (k, index) in family.iconIndices.enumerated() {
-      s += card(page, index: index, figures: figures[k], cssPerPt: cssPerPt, pixelated: pixelated)
+      let icon = page.report.icons[index]
+      s += card(page, index: index, figures: figures[k], cssPerPt: cssPerPt, pixelated: pixelated,
+                ownSize: icon.widthPt != common.0 || icon.heightPt != common.1)
     }
     return s + "</div>\n"
   }
 
-  static func card(_ page: HTMLPage, index: Int, figures f: HTMLFigures, cssPerPt: Double, pixelated: Bool) -> String {
+  static func card(_ page: HTMLPage, index: Int, figures f: HTMLFigures, cssPerPt: Double, pixelated: Bool, ownSize: Bool) -> String {
     let icon = page.report.icons[index]
     let worst = page.worst(index)
     let w = icon.widthPt * cssPerPt, h = icon.heightPt * cssPerPt
-    var s = "<article class=\"card sev-\(worst?.rawValue ?? "ok")\" id=\"icon-\(index)\" data-icon=\"\(HTMLEscaping.escape(icon.id))\">"
-    s += "<div class=\"stage\(pixelated ? " pixelated" : "")\" style=\"width:\(SVGChart.n(w))px;height:\(SVGChart.n(h))px;"
-    s += "background-size:\(SVGChart.n(cssPerPt))px \(SVGChart.n(cssPerPt))px\">"
-    s += glyph(page, index, widthPx: w, heightPx: h, extraClass: "ink")
-    if let overlay = page.overlays[index] { s += overlay }
-    s += "</div><div class=\"card-body\">"
-    s += "<h4 title=\"\(HTMLEscaping.escape(icon.id))\">\(HTMLEscaping.escape(page.iconName(index)))"
-    s += "</h4><p class=\"path\" title=\"\(HTMLEscaping.escape(icon.path))\">\(HTMLEscaping.escape(icon.path))</p>"
+    let rules = page.findings[index].map(\.ruleId).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    // What the filters and the sorting read (the script; it takes the name from data-icon, the
+    // severity from the class): the rules, the ratios.
+    var s = "<article class=\"card sev-\(worst?.rawValue ?? "ok")\" id=\"icon-\(index)\" data-icon=\"\(HTMLEscaping.escape(icon.id))\""
+    if !rules.isEmpty { s += " data-rules=\"\(HTMLEscaping.escape(rules.joined(separator: " ")))\"" }
+    // The ratios to the group's medians (size, stroke, detail) the cards are sorted by.
+    let ratios = [f.sizeRatio, f.style == .filled ? nil : f.strokeRatio, f.detailRatio].map { NumberText.trimmed($0 ?? 1, 2) }
+    s += " data-r=\"\(ratios.joined(separator: " "))\">"
+    s += "<div class=\"stage\(pixelated ? " pixelated" : "")\"" + (page.overlays[index].map { " data-ov=\"\($0)\"" } ?? "")
+    if ownSize { s += " style=\"--sw:\(SVGChart.n(w))px;--sh:\(SVGChart.n(h))px\"" }
+    s += ">" + glyph(page, index, widthPx: nil, heightPx: nil, extraClass: "ink") + "</div><div class=\"card-body\">"
+    s += "<h4>\(HTMLEscaping.escape(page.iconName(index)))"
+    s += "</h4><p class=\"path\">\(HTMLEscaping.escape(icon.path))</p>"
+    s += fixPreview(page, index: index)
     func ratio(_ r: Double?, _ rules: Set<String>) -> String {
       guard let r else { return "" }
       let sev = page.worst(index, rules: rules).map { " sev-\($0.rawValue)-text" } ?? ""
-      return " <span class=\"ratio\(sev)\">×\(NumberText.fixed(r, 2))</span>"
+      return " <small\(sev.isEmpty ? "" : " class=\"\(sev.dropFirst())\"")>×\(NumberText.fixed(r, 2))</small>"
     }
     let m = icon.metrics
     s += "<dl class=\"figures\">"
-    s += "<div><dt>Size</dt><dd>\(NumberText.fixed(f.size, 1)) pt\(ratio(f.sizeRatio, sizeRules))</dd></div>"
-    s += "<div><dt>Stroke</dt><dd>\(NumberText.fixed(f.stroke, 2)) pt\(ratio(f.strokeRatio, strokeRules))</dd></div>"
-    s += "<div><dt>Detail</dt><dd>\(NumberText.fixed(f.detail, 0))\(ratio(f.detailRatio, detailRules))</dd></div>"
-    s += "<div><dt>Style</dt><dd>\(f.style.rawValue)</dd></div>"
-    s += "<div><dt>State</dt><dd>\(icon.state.rawValue)</dd></div>"
-    s += "<div title=\"visual weight: ink ÷ hull area\"><dt>Ink</dt><dd>\(NumberText.fixed(m.density * 100, 0))% of hull</dd></div>"
-    s += "<div><dt>Canvas</dt><dd>\(NumberText.trimmed(icon.widthPt, 1))×\(NumberText.trimmed(icon.heightPt, 1)) pt @\(NumberText.trimmed(icon.scale, 2))x</dd></div>"
-    s += "<div><dt>Centre</dt><dd>\(NumberText.fixed(m.opticalCenterOffsetPt.length, 1)) pt off</dd></div>"
+    s += "<dt>Size</dt><dd>\(NumberText.fixed(f.size, 1)) pt\(ratio(f.sizeRatio, sizeRules))</dd>"
+    if f.style == .filled {
+      // A filled glyph's "stroke" is the width of its body: not a stroke to compare.
+      s += "<dt>Stroke</dt><dd>filled</dd>"
+    } else {
+      s += "<dt>Stroke</dt><dd>\(NumberText.fixed(f.stroke, 2)) pt\(ratio(f.strokeRatio, strokeRules))</dd>"
+    }
+    s += "<dt>Detail</dt><dd>\(NumberText.fixed(f.detail, 0))\(ratio(f.detailRatio, detailRules))</dd>"
+    s += "<dt>Style</dt><dd>\(f.style.rawValue)</dd>"
+    s += "<dt>State</dt><dd>\(icon.state.rawValue)</dd>"
+    s += "<dt>Ink</dt><dd>\(NumberText.fixed(m.density * 100, 0))% of hull</dd>"
+    s += "<dt>Canvas</dt><dd>\(NumberText.trimmed(icon.widthPt, 1))×\(NumberText.trimmed(icon.heightPt, 1)) pt @\(NumberText.trimmed(icon.scale, 2))x</dd>"
+    s += "<dt>Centre</dt><dd>\(NumberText.fixed(m.opticalCenterOffsetPt.length, 1)) pt off</dd>"
     s += "</dl>"
     let findings = page.findings[index].sorted { $0.severity > $1.severity }
     if !findings.isEmpty {
@@ -98,42 +121,84 @@ extension HTMLReportWriter {
     return s + "</div></article>\n"
   }
 
-  /// The geometry behind the numbers, in the mask's px (viewBox = the canvas): canvas-centre
-  /// guides, convex hull, extent, skeleton samples coloured by local width against the group's
-  /// median stroke (samples near end points and junctions, which do not enter the median, are
-  /// faded), the optical centre and its offset.
-  static func overlay(_ a: IconAnalysis, strokeMedianPx: Double) -> String {
-    let w = Double(a.widthPx), h = Double(a.heightPx)
+  /// The icon as drawn and as its fixes would have it, side by side at twice its point size on a
+  /// light bar, with what the preview does; a stroke fix named as a redraw (not previewed).
+  static func fixPreview(_ page: HTMLPage, index: Int) -> String {
+    let icon = page.report.icons[index]
+    var s = ""
+    if let t = page.transforms[index], page.hasMask(index) {
+      let w = icon.widthPt * 2, h = icon.heightPt * 2
+      var what: [String] = []
+      if abs(t.scale - 1) >= 0.005 { what.append("scaled ×\(NumberText.fixed(t.scale, 2))") }
+      let move = (t.dxPt * t.dxPt + t.dyPt * t.dyPt).squareRoot()
+      if move >= 0.05 { what.append("moved \(NumberText.fixed(move, 1)) pt") }
+      s += "<div class=\"fixview\"><figure><span class=\"tile\">" + glyph(page, index, widthPx: w, heightPx: h, view: .drawn) + "</span>"
+      s += "<figcaption>as drawn</figcaption></figure><span class=\"arrow\" aria-hidden=\"true\">→</span>"
+      s += "<figure><span class=\"tile\">" + glyph(page, index, widthPx: w, heightPx: h, view: .fixed) + "</span>"
+      s += "<figcaption>as fixed</figcaption></figure>"
+      let own = page.findings[index].contains { $0.transform != nil }
+      s += "<p>\(what.joined(separator: ", "))\(own ? "" : " as its item's fix says"): a preview, not a redraw</p></div>"
+    }
+    if let stroke = page.findings[index].first(where: { strokeFixRules.contains($0.ruleId) }), let fix = stroke.fix {
+      s += "<p class=\"fixnote\"><b>Stroke</b> \(HTMLEscaping.escape(fix)): a redraw, not previewed</p>"
+    }
+    return s
+  }
+
+  /// The geometry behind the numbers, in the mask's px (viewBox = the canvas), as data for the
+  /// page's script, which draws it as an SVG over the glyph when the card comes into view:
+  /// canvas-centre guides, convex hull, extent, skeleton samples coloured by local width against
+  /// the group's median stroke (samples near end points and junctions, which do not enter the
+  /// median, are faded), the optical centre and its offset.
+  ///
+  /// Fields separated by `;`: `W H` (the canvas in px); the hull, `x,y x,y …` (points closer than
+  /// a third of a pixel to the line through their neighbours left out); the extent `x y w h`; the
+  /// optical centre `x y`; then ten groups of samples, faded ones for bins 0–4, then counted ones
+  /// for bins 0–4, each `x y,dx dy,dx dy…` (the first sample, then moves from the previous one: a
+  /// few bytes a sample on the pixel grid). Numbers only: nothing from the inputs.
+  ///
+  /// - Complexity: O(hull + samples).
+  static func overlay(_ a: IconAnalysis, strokeMedianPx: Double, maximumSamples: Int = maximumSamples) -> String {
     let n = SVGChart.n
-    let unit = max(w, h) / 100
-    var s = "<svg class=\"ov\" viewBox=\"0 0 \(a.widthPx) \(a.heightPx)\" aria-hidden=\"true\">"
-    s += "<path class=\"guide\" d=\"M\(n(w / 2)) 0V\(n(h))M0 \(n(h / 2))H\(n(w))\"/>"
-    if a.hull.count >= 3 {
-      s += "<polygon class=\"hull\" points=\"" + a.hull.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"/>"
-    }
-    if a.extentPx.width > 0 || a.extentPx.height > 0 {
-      let e = a.extentPx
-      s += "<rect class=\"extent\" x=\"\(n(e.x))\" y=\"\(n(e.y))\" width=\"\(n(e.width))\" height=\"\(n(e.height))\"/>"
-    }
+    var fields = ["\(a.widthPx) \(a.heightPx)"]
+    fields.append(thinned(a.hull).map { "\(NumberText.trimmed($0.x, 1)),\(NumberText.trimmed($0.y, 1))" }.joined(separator: " "))
+    let e = a.extentPx
+    fields.append(e.width > 0 || e.height > 0 ? "\(n(e.x)) \(n(e.y)) \(n(e.width)) \(n(e.height))" : "")
+    fields.append("\(n(a.opticalCenterPx.x)) \(n(a.opticalCenterPx.y))")
+    // Index: faded bins 0–4, then counted bins 0–4.
+    var groups = [String](repeating: "", count: 2 * strokeBins.count)
     let samples = a.strokeSamples
-    if !samples.isEmpty {
+    if !samples.isEmpty && maximumSamples > 0 {
       let median = strokeMedianPx > 0 ? strokeMedianPx : a.measurements.strokeWeightPx
       let step = max(1, (samples.count + maximumSamples - 1) / maximumSamples)
-      var bins = [String](repeating: "", count: strokeBins.count)
-      var faded = [String](repeating: "", count: strokeBins.count)
-      let r = n(max(unit * 0.9, 0.35))
+      var pens = [(x: Double, y: Double)?](repeating: nil, count: groups.count)
       for i in stride(from: 0, to: samples.count, by: step) {
         let sample = samples[i]
-        let k = median > 0 ? strokeBin(sample.widthPx / median) : 2
-        let dot = "<circle cx=\"\(n(sample.positionPx.x))\" cy=\"\(n(sample.positionPx.y))\" r=\"\(r)\"/>"
-        if sample.counted { bins[k] += dot } else { faded[k] += dot }
+        let k = (sample.counted ? strokeBins.count : 0) + (median > 0 ? strokeBin(sample.widthPx / median) : 2)
+        let p = sample.positionPx
+        if let pen = pens[k] {
+          groups[k] += ",\(n(p.x - pen.x)) \(n(p.y - pen.y))"
+        } else {
+          groups[k] += "\(n(p.x)) \(n(p.y))"
+        }
+        pens[k] = (p.x, p.y)
       }
-      for k in 0..<strokeBins.count where !faded[k].isEmpty { s += "<g class=\"k\(k) faded\">\(faded[k])</g>" }
-      for k in 0..<strokeBins.count where !bins[k].isEmpty { s += "<g class=\"k\(k)\">\(bins[k])</g>" }
     }
-    let c = a.opticalCenterPx
-    s += "<path class=\"offset\" d=\"M\(n(w / 2)) \(n(h / 2))L\(n(c.x)) \(n(c.y))\"/>"
-    s += "<circle class=\"optical\" cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(max(unit * 2, 0.8)))\"/>"
-    return s + "</svg>"
+    return (fields + groups).joined(separator: ";")
+  }
+
+  /// The hull without the points that lie within a third of a pixel of the line through their
+  /// kept neighbours (a pixel hull has many along its straight edges). O(n).
+  static func thinned(_ hull: [Point2D]) -> [Point2D] {
+    guard hull.count > 3 else { return hull.count == 3 ? hull : [] }
+    var kept: [Point2D] = []
+    for (i, p) in hull.enumerated() {
+      let previous = kept.last ?? hull[hull.count - 1], next = hull[(i + 1) % hull.count]
+      let dx = next.x - previous.x, dy = next.y - previous.y
+      let length = (dx * dx + dy * dy).squareRoot()
+      let distance = length > 0 ? abs(dx * (p.y - previous.y) - dy * (p.x - previous.x)) / length : 0
+      if distance >= 1.0 / 3 || length == 0 && kept.isEmpty { kept.append(p) }
+    }
+    return kept.count >= 3 ? kept : hull
   }
 }

@@ -60,10 +60,17 @@ extension HTMLReportWriter {
 
   static func familySection(_ page: HTMLPage, family: HTMLPage.Family, position: Int) -> String {
     let figures = family.iconIndices.map { page.figures[$0] }
-    var s = "<section class=\"family panel\" id=\"family-\(position)\">\n<div class=\"family-head\">"
-    s += "<h2>\(HTMLEscaping.escape(family.displayName))</h2>"
+    // A family is a disclosure: open on a small page, closed on a large one (nothing inside a
+    // closed one is laid out or drawn until it is opened).
+    var s = "<details class=\"family panel\" id=\"family-\(position)\" data-family=\"\(position)\"\(page.isLarge ? "" : " open")>\n"
+    s += "<summary class=\"family-head\"><h2>\(HTMLEscaping.escape(family.displayName))</h2>"
+    let errors = family.iconIndices.reduce(0) { $0 + page.findings[$1].filter { $0.severity == .error }.count }
+    let warnings = family.iconIndices.reduce(0) { $0 + page.findings[$1].filter { $0.severity == .warning }.count }
     s += "<div class=\"meta\"><span>\(HTMLEscaping.escape(family.roleText))</span><span>\(NumberText.plural(family.iconIndices.count, "icon"))</span>"
-    s += "<span>\(HTMLEscaping.escape(family.styleText))</span>\(scoreMeter(family.report?.consistencyScore))</div></div>\n"
+    s += "<span>\(HTMLEscaping.escape(family.styleText))</span>\(scoreMeter(family.report?.consistencyScore))"
+    if errors > 0 { s += "<span class=\"sev-error-text\">\(NumberText.plural(errors, "error"))</span>" }
+    if warnings > 0 { s += "<span class=\"sev-warning-text\">\(NumberText.plural(warnings, "warning"))</span>" }
+    s += "</div></summary>\n"
     if let report = family.report, !report.groups.isEmpty {
       s += "<p class=\"groups\">"
       s += report.groups.map { g in
@@ -73,9 +80,9 @@ extension HTMLReportWriter {
       s += "</p>\n"
     }
     s += bars(page, family: family)
-    s += chart(page, family: family, figures: figures)
+    s += chart(page, family: family, figures: figures, position: position)
     s += cards(page, family: family, figures: figures, position: position)
-    return s + "</section>\n"
+    return s + "</details>\n"
   }
 
   // MARK: Bars at 1× point size
@@ -123,50 +130,80 @@ extension HTMLReportWriter {
     // name the icons), so that the preview stays a glance.
     let showToolbar = !roles.isSubset(of: [.tabBar]) && (!showTabBar || items.count <= 10)
 
-    func tabBar(_ chunk: [BarItem], allSelected: Bool) -> String {
-      var s = "<div class=\"tabbar\">"
+    func fixed(_ index: Int) -> Bool { page.hasMask(index) && page.transforms[index] != nil }
+    let hasFixes = family.iconIndices.contains(where: fixed)
+    // The bars as fixed: those with an item a fix changes.
+    func changed(_ chunk: [BarItem]) -> Bool { chunk.contains { fixed($0.icon) || $0.selected.map(fixed) == true } }
+    // A glyph on the family's most common canvas takes its size from the bars' style (--gw, --gh).
+    var canvasCounts: [String: Int] = [:]
+    for index in family.iconIndices {
+      let icon = page.report.icons[index]
+      canvasCounts["\(SVGChart.n(icon.widthPt)) \(SVGChart.n(icon.heightPt))", default: 0] += 1
+    }
+    let common = canvasCounts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key ?? ""
+    func barGlyph(_ index: Int, view: FixView) -> String {
+      let icon = page.report.icons[index]
+      let own = "\(SVGChart.n(icon.widthPt)) \(SVGChart.n(icon.heightPt))" != common
+      return glyph(page, index, widthPx: own ? icon.widthPt : nil, heightPx: own ? icon.heightPt : nil, view: view)
+    }
+    // With fixes, the bars come in pairs labelled "as drawn" and "as fixed"; the selected states
+    // follow the page's switch.
+    func view(fixed: Bool) -> FixView { fixed ? .fixed : hasFixes ? .drawn : .switched }
+    func tabBar(_ chunk: [BarItem], allSelected: Bool, fixed: Bool = false, switched: Bool = false) -> String {
+      var s = "<div class=\"tabbar\(fixed ? " as-fixed" : "")\">"
       for (k, item) in chunk.enumerated() {
         let isSelected = allSelected || k == 0
         let index = isSelected ? (item.selected ?? item.icon) : item.icon
-        let icon = page.report.icons[index]
         let flagged = page.worst(item.icon).map { " flag-\($0.rawValue)" } ?? ""
-        s += "<a class=\"tab\(isSelected ? " sel" : "")\(flagged)\" href=\"#icon-\(index)\" title=\"\(HTMLEscaping.escape(icon.id))\">"
-        s += "<span class=\"slot\">" + glyph(page, index, widthPx: icon.widthPt, heightPx: icon.heightPt) + "</span>"
+        s += "<a class=\"tab\(isSelected ? " sel" : "")\(flagged)\" href=\"#icon-\(index)\">"
+        s += "<span class=\"slot\">" + barGlyph(index, view: switched ? .switched : view(fixed: fixed)) + "</span>"
         s += "<span class=\"title\">\(HTMLEscaping.escape(page.itemName(item.icon)))</span></a>"
       }
       return s + "</div>"
     }
-    func toolbar(_ chunk: [BarItem]) -> String {
+    func toolbar(_ chunk: [BarItem], fixed: Bool) -> String {
       let columns = "grid-template-columns:repeat(\(chunk.count),minmax(0,1fr))"
-      var bar = "<div class=\"toolbar\" style=\"\(columns)\">", captions = "<div class=\"captions\" style=\"\(columns)\">"
+      var bar = "<div class=\"toolbar\(fixed ? " as-fixed" : "")\" style=\"\(columns)\">", captions = "<div class=\"captions\" style=\"\(columns)\">"
       for item in chunk {
-        let icon = page.report.icons[item.icon]
         let flagged = page.worst(item.icon).map { " flag-\($0.rawValue)" } ?? ""
-        bar += "<a class=\"tool\(flagged)\" href=\"#icon-\(item.icon)\" title=\"\(HTMLEscaping.escape(icon.id))\">"
-        bar += glyph(page, item.icon, widthPx: icon.widthPt, heightPx: icon.heightPt) + "</a>"
+        bar += "<a class=\"tool\(flagged)\" href=\"#icon-\(item.icon)\">"
+        bar += barGlyph(item.icon, view: view(fixed: fixed)) + "</a>"
         captions += "<span>\(HTMLEscaping.escape(page.itemName(item.icon)))</span>"
       }
       return "<div class=\"toolwrap\">" + bar + "</div>" + captions + "</div></div>"
     }
-    /// The first `visibleBars` bars, the others behind a disclosure (no script needed).
-    func group(_ bars: [String], unit: String) -> String {
+    /// The first `visibleBars` bars, the others behind a disclosure (no script needed); in the
+    /// dark column only the first ones, the others are in the light one (a family of a hundred
+    /// icons need not be written twice).
+    func group(_ bars: [String], unit: String, dark: Bool) -> String {
       let visibleBars = 4
       guard bars.count > visibleBars + 1 else { return bars.joined() }
+      if dark { return bars.prefix(visibleBars).joined() + "<p class=\"more\">\(bars.count - visibleBars) more \(unit) in the light column</p>" }
       return bars.prefix(visibleBars).joined() + "<details><summary>\(bars.count - visibleBars) more \(unit)</summary>"
         + bars.dropFirst(visibleBars).joined() + "</details>"
     }
     func column(_ theme: String) -> String {
+      let dark = theme == "dark"
       var s = "<div class=\"device \(theme)\"><p class=\"theme\">\(theme == "light" ? "Light" : "Dark")</p>"
       if showTabBar {
         // A family of unknown role is not a tab bar: say that it is only shown as one.
         let asIf = roles.contains(.tabBar) ? "" : " <span>(the role is unknown: shown as one)</span>"
-        s += "<p class=\"kind\">Tab bar\(asIf)</p>" + group(chunks.map { tabBar($0, allSelected: false) }, unit: "tab bars")
+        s += "<p class=\"kind\">Tab bar\(asIf)\(hasFixes ? " <span>as drawn</span>" : "")</p>" + group(chunks.map { tabBar($0, allSelected: false) }, unit: "tab bars", dark: dark)
+        if hasFixes {
+          s += "<p class=\"kind fixed-kind\">Tab bar <span>as fixed: a preview, not a redraw</span></p>"
+            + group(chunks.filter(changed).map { tabBar($0, allSelected: false, fixed: true) }, unit: "tab bars", dark: dark)
+        }
       }
       if showToolbar {
-        s += "<p class=\"kind\">Toolbar <span>(titles are not part of a toolbar)</span></p>" + group(toolChunks.map(toolbar), unit: "toolbars")
+        s += "<p class=\"kind\">Toolbar <span>(titles are not part of a toolbar)\(hasFixes ? " as drawn" : "")</span></p>"
+          + group(toolChunks.map { toolbar($0, fixed: false) }, unit: "toolbars", dark: dark)
+        if hasFixes {
+          s += "<p class=\"kind fixed-kind\">Toolbar <span>as fixed: a preview, not a redraw</span></p>"
+            + group(toolChunks.filter(changed).map { toolbar($0, fixed: true) }, unit: "toolbars", dark: dark)
+        }
       }
       if hasSelected && showTabBar {
-        s += "<p class=\"kind\">Selected states</p>" + group(chunks.map { tabBar($0, allSelected: true) }, unit: "tab bars")
+        s += "<p class=\"kind\">Selected states</p>" + group(chunks.map { tabBar($0, allSelected: true, switched: true) }, unit: "tab bars", dark: dark)
       }
       return s + "</div>"
     }
@@ -176,8 +213,14 @@ extension HTMLReportWriter {
     if showTabBar { s += "Tab bars show the first item selected. " }
     if showToolbar { s += "Toolbars tint every item. " }
     s += "Click an icon to see its measurements.</p>\n"
+    if hasFixes {
+      s += "<p class=\"lede\">As fixed (the bars a fix changes): each icon whose finding has a measurable fix (a size factor, a move) drawn from the same pixels, "
+      s += "scaled or moved as the fix says: a preview of the fix, not a redraw (a redrawn glyph keeps its stroke weight when it grows). "
+      s += "Stroke fixes are not previewed: they are a redraw.</p>\n"
+    }
     s += "<div class=\"toggles\"><label><input type=\"checkbox\" class=\"toggle-zoom\"> Zoom 2×</label></div>\n"
-    s += "<div class=\"bars\">" + column("light") + column("dark") + "</div>\n"
+    let size = common.split(separator: " ")
+    s += "<div class=\"bars\"" + (size.count == 2 ? " style=\"--gw:\(size[0])px;--gh:\(size[1])px\"" : "") + ">" + column("light") + column("dark") + "</div>\n"
     return s
   }
 
@@ -185,7 +228,7 @@ extension HTMLReportWriter {
 
   /// Comparison size, stroke weight and detail density of every icon against its group's
   /// median and band, on log axes shared by the family.
-  static func chart(_ page: HTMLPage, family: HTMLPage.Family, figures: [HTMLFigures]) -> String {
+  static func chart(_ page: HTMLPage, family: HTMLPage.Family, figures: [HTMLFigures], position: Int) -> String {
     guard !family.iconIndices.isEmpty else { return "" }
     let x0 = 8.0, x1 = SVGChart.width - 8
     func scale(_ value: (HTMLFigures) -> Double, _ median: (StyleGroupSummary) -> Double) -> SVGChart.LogScale {
@@ -198,7 +241,8 @@ extension HTMLReportWriter {
       return SVGChart.LogScale(covering: values, x0: x0, x1: x1)
     }
     let sizeScale = scale({ $0.size }, { $0.effectiveSizePt.median })
-    let strokeScale = scale({ $0.stroke }, { $0.strokeWeightPt.median })
+    // Filled glyphs have no stroke to compare: they do not stretch the stroke axis.
+    let strokeScale = scale({ $0.style == .filled ? 0 : $0.stroke }, { $0.style == .filled ? 0 : $0.strokeWeightPt.median })
     let detailScale = scale({ $0.detail }, { $0.detailDensity.median })
 
     var s = "<h3>Measurements against the family</h3>\n"
@@ -213,7 +257,20 @@ extension HTMLReportWriter {
     s += "<span><svg width=\"12\" height=\"12\"><circle class=\"dot exempt\" cx=\"6\" cy=\"6\" r=\"4.5\"/></svg>exempt (an open stroke, kept small on purpose)</span>"
     s += "<span><svg width=\"12\" height=\"12\"><circle class=\"dot plain secondary\" cx=\"6\" cy=\"6\" r=\"3.6\"/></svg>selected state (not in the statistics)</span>"
     s += "</div>\n"
-    s += "<div class=\"scroll\"><table class=\"chart\"><thead><tr>"
+    // Each group's band and median, once per column, in a style the strips of its rows share
+    // (class gN on the row, sC on the strip: numbers only).
+    let groups = family.report?.groups ?? []
+    var bands = ""
+    for (g, group) in groups.enumerated() {
+      for (column, (median, scale)) in [(group.effectiveSizePt.median, sizeScale), (group.strokeWeightPt.median, strokeScale),
+                                         (group.detailDensity.median, detailScale)].enumerated() where median > 0 {
+        let band = SVGChart.bandPercent(median: median, bandLow: bandLow, bandHigh: bandHigh, scale: scale)
+        bands += "#chart-\(position) .g\(g) .s\(column) b{left:\(band.left)%;width:\(band.width)%}"
+        bands += "#chart-\(position) .g\(g) .s\(column) u{left:\(band.median)%}"
+      }
+    }
+    s += "<style>\(bands)</style>\n"
+    s += "<div class=\"scroll chart-wrap\"><table class=\"chart\" id=\"chart-\(position)\"><thead><tr>"
     s += "<th data-key=\"name\" class=\"sortable\">Icon</th>"
     s += "<th data-key=\"size\" class=\"sortable\">Size <small>pt</small>\(SVGChart.axis(sizeScale, decimals: 1))</th><th></th>"
     s += "<th data-key=\"stroke\" class=\"sortable\">Stroke <small>pt</small>\(SVGChart.axis(strokeScale, decimals: 2))</th><th></th>"
@@ -233,25 +290,32 @@ extension HTMLReportWriter {
         return .plain
       }
       let name = page.iconName(index)
-      s += "<tr data-name=\"\(HTMLEscaping.escape(name.lowercased()))\" data-size=\"\(NumberText.trimmed(f.size, 4))\""
-      s += " data-stroke=\"\(NumberText.trimmed(f.stroke, 4))\" data-detail=\"\(NumberText.trimmed(f.detail, 4))\"\(secondary ? " class=\"secondary\"" : "")>"
+      let g = f.group.flatMap { group in groups.firstIndex { $0.style == group.style } }
+      let rowClasses = (g.map { ["g\($0)"] } ?? []) + (secondary ? ["secondary"] : [])
+      s += "<tr data-i=\"\(index)\" data-size=\"\(NumberText.trimmed(f.size, 3))\""
+      s += " data-stroke=\"\(NumberText.trimmed(f.stroke, 3))\" data-detail=\"\(NumberText.trimmed(f.detail, 2))\""
+      s += rowClasses.isEmpty ? ">" : " class=\"\(rowClasses.joined(separator: " "))\">"
       s += "<td class=\"who\"><div><a href=\"#icon-\(index)\">\(thumbnail(page, index, box: 20))<span>\(HTMLEscaping.escape(name))</span></a>"
       if icon.state == .selected { s += "<span class=\"chip\">selected</span>" }
       if f.openStroke { s += "<span class=\"chip\" title=\"outline, nothing enclosed: kept small on purpose\">open stroke</span>" }
       s += "</div></td>"
-      func cell(_ value: Double, _ median: Double?, _ scale: SVGChart.LogScale, _ m: SVGChart.Mark, _ unit: String, _ decimals: Int) -> String {
+      func cell(_ column: Int, _ value: Double, _ median: Double?, _ scale: SVGChart.LogScale, _ m: SVGChart.Mark, _ unit: String, _ decimals: Int,
+                filled: Bool = false) -> String {
+        guard !filled else {
+          return "<td class=\"plot\"></td><td class=\"val\">filled</td>"
+        }
         let ratio = HTMLFigures.ratio(value, median)
         let text = NumberText.fixed(value, decimals) + (unit.isEmpty ? "" : " " + unit)
-        let tip = name + ": " + text + (ratio.map { " (×" + NumberText.fixed($0, 2) + " the median)" } ?? "")
-        var c = "<td class=\"plot\">" + SVGChart.strip(value: value, median: median ?? 0, bandLow: bandLow, bandHigh: bandHigh,
-                                                       scale: scale, mark: m, secondary: secondary, label: tip) + "</td>"
-        c += "<td class=\"val \(m.rawValue)\">\(text)"
+        var c = SVGChart.cssStrip(column: column, value: value, hasBand: g != nil && (median ?? 0) > 0, scale: scale, mark: m, secondary: secondary)
+        c += "<td class=\"val\(m == .plain ? "" : " " + m.rawValue)\">\(text)"
         if let ratio { c += "<small>×\(NumberText.fixed(ratio, 2))</small>" }
         return c + "</td>"
       }
-      s += cell(f.size, f.group?.effectiveSizePt.median, sizeScale, mark(sizeRules, ratio: f.sizeRatio, exemptable: true), "pt", 1)
-      s += cell(f.stroke, f.group?.strokeWeightPt.median, strokeScale, mark(strokeRules, ratio: f.strokeRatio, exemptable: false), "pt", 2)
-      s += cell(f.detail, f.group?.detailDensity.median, detailScale, mark(detailRules, ratio: f.detailRatio, exemptable: false), "", 0)
+      s += cell(0, f.size, f.group?.effectiveSizePt.median, sizeScale, mark(sizeRules, ratio: f.sizeRatio, exemptable: true), "pt", 1)
+      // A filled glyph's "stroke" is its body: not compared with the family's strokes.
+      s += cell(1, f.stroke, f.group?.strokeWeightPt.median, strokeScale, mark(strokeRules, ratio: f.strokeRatio, exemptable: false), "pt", 2,
+                filled: f.style == .filled)
+      s += cell(2, f.detail, f.group?.detailDensity.median, detailScale, mark(detailRules, ratio: f.detailRatio, exemptable: false), "", 0)
       s += "</tr>\n"
     }
     return s + "</tbody></table></div>\n"

@@ -12,17 +12,8 @@ extension HTMLReportWriter {
     guard !findings.isEmpty else {
       return s + "<p class=\"all-clear\">No findings: every icon follows the guidelines the enabled rules check.</p>\n</section>\n"
     }
-    var ruleIds: [String] = []
-    for finding in findings where !ruleIds.contains(finding.ruleId) { ruleIds.append(finding.ruleId) }
-    let registry = RuleRegistry.all.map { $0.description.identifier }
-    func rank(_ id: String) -> Int { registry.firstIndex(of: id) ?? registry.count }
+    let ruleIds = orderedRuleIds(findings)
     func worst(_ id: String) -> Severity { findings.filter { $0.ruleId == id }.map(\.severity).max() ?? .info }
-    ruleIds.sort { a, b in
-      let (wa, wb) = (worst(a), worst(b))
-      if wa != wb { return wa > wb }
-      let (ra, rb) = (rank(a), rank(b))
-      return ra != rb ? ra < rb : a < b
-    }
     for id in ruleIds {
       let description = RuleRegistry.rule(id)?.description
       let group = findings.enumerated().filter { $0.element.ruleId == id }
@@ -34,7 +25,7 @@ extension HTMLReportWriter {
         let word = severity == .info ? "note" : severity.rawValue
         return "<span class=\"sev-\(severity.rawValue)-text\">\(NumberText.plural(c, word))</span>"
       }.joined(separator: " · ")
-      s += "<article class=\"rule sev-\(worst(id).rawValue)\" id=\"rule-\(HTMLEscaping.escape(id))\">\n"
+      s += "<article class=\"rule sev-\(worst(id).rawValue)\" id=\"rule-\(HTMLEscaping.escape(id))\" data-rule=\"\(HTMLEscaping.escape(id))\">\n"
       s += "<header><h3>\(HTMLEscaping.escape(description?.name ?? id))</h3><code>\(HTMLEscaping.escape(id))</code>"
       if let scope = description?.scope { s += "<span class=\"chip\">\(scope.rawValue)</span>" }
       s += "<span class=\"counts\">\(counts)</span></header>\n"
@@ -44,7 +35,8 @@ extension HTMLReportWriter {
       s += "<ol class=\"findings\">"
       for finding in group {
         let index = page.indexOfId[finding.iconId]
-        s += "<li class=\"finding sev-\(finding.severity.rawValue)\"><span class=\"sev\">\(finding.severity == .info ? "note" : finding.severity.rawValue)</span>"
+        let iconAttribute = index.map { " data-i=\"\($0)\"" } ?? ""
+        s += "<li class=\"finding sev-\(finding.severity.rawValue)\"\(iconAttribute) data-rule=\"\(HTMLEscaping.escape(finding.ruleId))\" data-sev=\"\(finding.severity.rawValue)\"><span class=\"sev\">\(finding.severity == .info ? "note" : finding.severity.rawValue)</span>"
         if let index {
           s += "<a class=\"who\" href=\"#icon-\(index)\">\(thumbnail(page, index, box: 28))<span>\(HTMLEscaping.escape(page.iconName(index)))</span></a>"
         } else {

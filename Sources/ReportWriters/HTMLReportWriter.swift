@@ -8,27 +8,35 @@ import IconSupport
 
 /// The HTML report: one self-contained page for designers (Documentation/Architecture.md, Reports).
 ///
-/// Inline CSS and SVG, every image a PNG data URI, no network; readable without JavaScript (a
-/// few lines sort the measurement tables). Light and dark themes follow `prefers-color-scheme`.
+/// Inline CSS and SVG, every image a PNG data URI embedded once (a CSS class per icon that every
+/// appearance of the icon refers to), no network; one script (filters, sorting, the overlays,
+/// opening a family a link leads into): without it the page still shows everything but the
+/// overlays, and the families open by hand. Light and dark themes follow `prefers-color-scheme`.
 /// The page, in order:
 /// 1. a header: icons, errors, warnings, notes, unreadable inputs; each family with its
-///    consistency score; the version;
-/// 2. per family: the icons in a tab bar and a toolbar at 1× point size (an @2x file of 50 px is
-///    25 CSS px), tinted as iOS tints template images (the coverage is the alpha of a CSS mask
-///    over the tint colour), on a light and a dark bar; then the measurements (comparison size,
-///    stroke weight, detail density) of every icon on log axes against the group's median and
-///    band, outliers in their severity's colour; then every icon magnified on its canvas with the
-///    geometry behind the numbers drawn over it (extent, convex hull, canvas and optical centres,
-///    skeleton samples coloured by local stroke weight against the family's), the card's border
-///    in the colour of its worst finding;
-/// 3. the findings grouped by rule, with the rule's name and rationale, each with its message
+///    consistency score; the findings by rule; the version;
+/// 2. a bar of filters (name, family, rule, severity), the order of the cards, and the switch
+///    "as drawn / as fixed" (CSS alone: it applies every previewable fix, ``FixTransform``);
+/// 3. per family, a disclosure (open on a page of at most ``HTMLPage/largePageIcons`` icons): the
+///    icons in a tab bar and a toolbar at 1× point size (an @2x file of 50 px is 25 CSS px),
+///    tinted as iOS tints template images (the coverage is the alpha of a CSS mask over the tint
+///    colour), on a light and a dark bar, and again as fixed where a fix changes an icon; then the
+///    measurements (comparison size, stroke weight, detail density) of every icon on log axes
+///    against the group's median and band, outliers in their severity's colour; then every icon
+///    magnified on its canvas (cards laid out only near the screen, `content-visibility`) with
+///    the geometry behind the numbers drawn over it by the script when the card comes into view
+///    (extent, convex hull, canvas and optical centres, skeleton samples coloured by local stroke
+///    weight against the family's; none on a filled glyph), the icon as drawn and as fixed, the
+///    card's border in the colour of its worst finding;
+/// 4. the findings grouped by rule, with the rule's name and rationale, each with its message
 ///    and fix; the inputs that could not be read;
-/// 4. a footer with the configuration and the version.
+/// 5. a footer with the configuration and the version.
 ///
 /// A pure function of the report: no date, no absolute path, stable order (families and icons
 /// in report order, rules in registry order), numbers with fixed decimals, so the same report
 /// gives the same bytes. Every string from the inputs is escaped with ``HTMLEscaping``; input
-/// text never enters CSS, a script or a URL (anchors and CSS classes use icon indices).
+/// text never enters CSS, a script or a URL (anchors and CSS classes use icon indices; the
+/// script reads names from attributes, as text).
 ///
 /// - Complexity: O(N) in the pixels of the icons' masks (each is analysed once for its
 ///   overlays, see `MetricsEngine.analyse`) plus O(F log F) for F findings.
@@ -63,6 +71,7 @@ public enum HTMLReportWriter {
     out += glyphStyles(page)
     out += "</head>\n<body>\n"
     out += header(page, toolVersion: toolVersion)
+    out += controls(page)
     out += "<main>\n"
     for (position, family) in page.families.enumerated() {
       out += familySection(page, family: family, position: position)
@@ -83,28 +92,59 @@ public enum HTMLReportWriter {
 
   /// One CSS class per icon holding its coverage as a PNG data URI (`--m`), used as a mask over
   /// a tint colour wherever the icon appears: iOS renders a template image the same way.
+  /// Each image is embedded once, here, and every glyph of the icon (bars, charts, cards, findings)
+  /// refers to its class. An icon whose findings have a fix that is a transformation of the
+  /// drawing (``FixTransform``) also gets `.fxN`: the transformation as a CSS transform about the
+  /// glyph's bounding-box centre, in % of the canvas, applied where the icon is shown as fixed.
   static func glyphStyles(_ page: HTMLPage) -> String {
     var css = "<style>\n"
     for (index, png) in page.glyphPNGs.enumerated() {
       guard let png else { continue }
       css += ".gm\(index){--m:url(\"data:image/png;base64,\(png)\")}\n"
     }
+    for (index, transform) in page.transforms.enumerated() {
+      guard let transform, page.hasMask(index) else { continue }
+      let icon = page.report.icons[index], e = icon.metrics.extentPt
+      guard icon.widthPt > 0, icon.heightPt > 0 else { continue }
+      let ox = (e.x + e.width / 2) / icon.widthPt * 100, oy = (e.y + e.height / 2) / icon.heightPt * 100
+      let tx = transform.dxPt / icon.widthPt * 100, ty = transform.dyPt / icon.heightPt * 100
+      css += ".fx\(index){--fx:translate(\(NumberText.trimmed(tx, 2))%,\(NumberText.trimmed(ty, 2))%) scale(\(NumberText.trimmed(transform.scale, 3)));"
+      css += "transform-origin:\(NumberText.trimmed(ox, 2))% \(NumberText.trimmed(oy, 2))%}\n"
+    }
     return css + "</style>\n"
   }
 
+  /// How a glyph with a previewable fix is drawn.
+  enum FixView {
+    /// As the page's "as drawn / as fixed" switch says (class `fx`).
+    case switched
+    /// Always as fixed (the bars and tiles labelled "as fixed").
+    case fixed
+    /// Always as drawn (the bars and tiles labelled "as drawn").
+    case drawn
+  }
+
   /// An icon's glyph at `widthPx × heightPx` CSS px in the current text colour (or a dashed
-  /// placeholder when its drawing was not kept or could not be read back).
-  static func glyph(_ page: HTMLPage, _ index: Int, widthPx: Double, heightPx: Double, extraClass: String = "") -> String {
-    let classes = (page.hasMask(index) ? "g gm\(index)" : "g missing") + (extraClass.isEmpty ? "" : " " + extraClass)
+  /// placeholder when its drawing was not kept or could not be read back); an icon with a
+  /// previewable fix as `view` says.
+  static func glyph(_ page: HTMLPage, _ index: Int, widthPx: Double?, heightPx: Double?, extraClass: String = "",
+                    view: FixView = .switched) -> String {
+    var classes = page.hasMask(index) ? "g gm\(index)" : "g missing"
+    if page.hasMask(index), page.transforms[index] != nil, view != .drawn { classes += " fx fx\(index)" + (view == .fixed ? " fixed" : "") }
+    if !extraClass.isEmpty { classes += " " + extraClass }
+    // Without a size, the glyph fills its box (a card's stage, a thumbnail: their CSS sizes it).
+    guard let widthPx, let heightPx else { return "<i class=\"\(classes)\"></i>" }
     return "<i class=\"\(classes)\" style=\"width:\(SVGChart.n(widthPx))px;height:\(SVGChart.n(heightPx))px\"></i>"
   }
 
   /// A small glyph fitted into a `box` px square, proportional to its canvas.
+  /// (`thumb` boxes are 20 px, `thumb t28` 28 px; a square canvas fills the box.)
   static func thumbnail(_ page: HTMLPage, _ index: Int, box: Double) -> String {
     let icon = page.report.icons[index]
     let side = max(icon.widthPt, icon.heightPt, 1)
-    return "<span class=\"thumb\" style=\"width:\(SVGChart.n(box))px;height:\(SVGChart.n(box))px\">"
-      + glyph(page, index, widthPx: icon.widthPt / side * box, heightPx: icon.heightPt / side * box) + "</span>"
+    let square = icon.widthPt == icon.heightPt
+    return "<span class=\"thumb\(box == 28 ? " t28" : "")\">"
+      + glyph(page, index, widthPx: square ? nil : icon.widthPt / side * box, heightPx: square ? nil : icon.heightPt / side * box) + "</span>"
   }
 
   // MARK: Header and footer
@@ -142,16 +182,20 @@ public enum HTMLReportWriter {
         let indices = family.iconIndices
         let errors = indices.reduce(0) { $0 + page.findings[$1].filter { $0.severity == .error }.count }
         let warnings = indices.reduce(0) { $0 + page.findings[$1].filter { $0.severity == .warning }.count }
-        s += "<tr><td><a href=\"#family-\(position)\">\(HTMLEscaping.escape(family.displayName))</a></td>"
+        s += "<tr><td><a href=\"#family-\(position)\" data-family=\"\(position)\">\(HTMLEscaping.escape(family.displayName))</a></td>"
         s += "<td>\(HTMLEscaping.escape(family.roleText))</td><td class=\"num\">\(indices.count)</td>"
         s += "<td>\(HTMLEscaping.escape(family.styleText))</td><td>\(scoreMeter(family.report?.consistencyScore))</td>"
         s += "<td class=\"num\(errors > 0 ? " sev-error-text" : "")\">\(errors)</td><td class=\"num\(warnings > 0 ? " sev-warning-text" : "")\">\(warnings)</td></tr>\n"
       }
       s += "</tbody></table>\n"
     }
+    s += rulesSummary(page)
     s += "</div>\n<nav class=\"toc\">"
-    for (position, family) in page.families.enumerated() {
-      s += "<a href=\"#family-\(position)\">\(HTMLEscaping.escape(family.displayName))</a>"
+    // A long list of families is the table above: the contents name the sections only.
+    if page.families.count <= 12 {
+      for (position, family) in page.families.enumerated() {
+        s += "<a href=\"#family-\(position)\">\(HTMLEscaping.escape(family.displayName))</a>"
+      }
     }
     s += "<a href=\"#findings\">Findings</a>"
     if !r.unreadable.isEmpty { s += "<a href=\"#unreadable\">Unreadable</a>" }
@@ -184,6 +228,81 @@ public enum HTMLReportWriter {
     return s
   }
 
+  /// The findings by rule, in the order of the findings section: each rule's errors, warnings,
+  /// notes and icons; a rule's name links to its findings (and, with the script, filters by it).
+  static func rulesSummary(_ page: HTMLPage) -> String {
+    let findings = page.report.findings
+    guard !findings.isEmpty else { return "" }
+    var s = "<table class=\"families rules-summary\"><thead><tr><th>Findings by rule</th><th class=\"num\">Errors</th>"
+    s += "<th class=\"num\">Warnings</th><th class=\"num\">Notes</th><th class=\"num\">Icons</th></tr></thead><tbody>\n"
+    for id in orderedRuleIds(findings) {
+      let group = findings.filter { $0.ruleId == id }
+      let name = RuleRegistry.rule(id)?.description.name ?? id
+      func count(_ severity: Severity) -> String {
+        let c = group.filter { $0.severity == severity }.count
+        let cls = c > 0 && severity != .info ? " sev-\(severity.rawValue)-text" : ""
+        return "<td class=\"num\(cls)\">\(c)</td>"
+      }
+      let icons = Set(group.map(\.iconId)).count
+      s += "<tr><td><a href=\"#rule-\(HTMLEscaping.escape(id))\" data-rule=\"\(HTMLEscaping.escape(id))\">\(HTMLEscaping.escape(name))</a></td>"
+      s += count(.error) + count(.warning) + count(.info) + "<td class=\"num\">\(icons)</td></tr>\n"
+    }
+    return s + "</tbody></table>\n"
+  }
+
+  /// The filters (name, family, rule, severity), the order of the cards and the "as drawn / as
+  /// fixed" switch. The switch works without the script (CSS `:has`); the filters need it and
+  /// are hidden until it runs.
+  static func controls(_ page: HTMLPage) -> String {
+    guard !page.families.isEmpty else { return "" }
+    var s = "<div class=\"controls\"><div class=\"wrap\">"
+    s += "<div class=\"filters\" hidden>"
+    s += "<label>Name <input type=\"search\" id=\"f-name\" placeholder=\"filter icons\" autocomplete=\"off\"></label>"
+    s += "<label>Family <select id=\"f-family\"><option value=\"\">all</option>"
+    for (position, family) in page.families.enumerated() {
+      s += "<option value=\"\(position)\">\(HTMLEscaping.escape(family.displayName))</option>"
+    }
+    s += "</select></label><label>Rule <select id=\"f-rule\"><option value=\"\">any</option>"
+    for id in orderedRuleIds(page.report.findings) {
+      s += "<option value=\"\(HTMLEscaping.escape(id))\">\(HTMLEscaping.escape(RuleRegistry.rule(id)?.description.name ?? id))</option>"
+    }
+    s += "</select></label><label>Severity <select id=\"f-sev\"><option value=\"\">any</option>"
+    s += "<option value=\"error\">errors</option><option value=\"warning\">warnings and errors</option>"
+    s += "<option value=\"info\">any finding</option><option value=\"ok\">no finding</option></select></label>"
+    s += "<label>Sort <select id=\"f-sort\"><option value=\"\">as audited</option><option value=\"name\">name</option>"
+    s += "<option value=\"sev\">worst finding</option><option value=\"size\">size ÷ median</option>"
+    s += "<option value=\"stroke\">stroke ÷ median</option><option value=\"detail\">detail ÷ median</option></select></label>"
+    s += "<span class=\"buttons\"><button type=\"button\" id=\"f-open\">Open all</button><button type=\"button\" id=\"f-close\">Close all</button></span>"
+    s += "<span class=\"matches\" id=\"f-count\" aria-live=\"polite\"></span></div>"
+    if page.transforms.contains(where: { $0 != nil }) {
+      s += "<div class=\"view\" role=\"radiogroup\" aria-label=\"icons shown\">"
+      s += "<label><input type=\"radio\" name=\"view\" id=\"view-drawn\" value=\"drawn\" checked> As drawn</label>"
+      s += "<label><input type=\"radio\" name=\"view\" id=\"view-fixed\" value=\"fixed\"> As fixed</label>"
+      s += "<span class=\"muted\">a preview of the fixes (scaled, moved), not a redraw</span></div>"
+    }
+    return s + "</div></div>\n"
+  }
+
+  /// Rule identifiers of `findings`: rules with errors first, then registry order (unknown rules
+  /// last, by identifier).
+  static func orderedRuleIds(_ findings: [Finding]) -> [String] {
+    var ruleIds: [String] = []
+    var seen = Set<String>()
+    var worst: [String: Severity] = [:]
+    for finding in findings {
+      if seen.insert(finding.ruleId).inserted { ruleIds.append(finding.ruleId) }
+      worst[finding.ruleId] = max(worst[finding.ruleId] ?? .info, finding.severity)
+    }
+    let registry = RuleRegistry.all.map { $0.description.identifier }
+    func rank(_ id: String) -> Int { registry.firstIndex(of: id) ?? registry.count }
+    return ruleIds.sorted { a, b in
+      let (wa, wb) = (worst[a] ?? .info, worst[b] ?? .info)
+      if wa != wb { return wa > wb }
+      let (ra, rb) = (rank(a), rank(b))
+      return ra != rb ? ra < rb : a < b
+    }
+  }
+
   // MARK: Images not audited as bar icons
 
   static func notAuditedSection(_ page: HTMLPage) -> String {
@@ -214,14 +333,62 @@ public enum HTMLReportWriter {
 
   // MARK: Script
 
-  /// Sorting for the measurement tables (optional: the page reads the same without it).
+  /// Sorting for the measurement tables; the filters, the order of the cards and the opening of a
+  /// closed family when a link leads into it (optional: the page reads the same without it, the
+  /// families open by hand).
   static let script = """
+    (function(){\
     document.querySelectorAll("table.chart").forEach(function(t){t.querySelectorAll("th.sortable").forEach(function(th){\
     th.tabIndex=0;function sort(){var k=th.dataset.key,b=t.tBodies[0],rows=Array.prototype.slice.call(b.rows),\
     d=th.dataset.dir==="asc"?"desc":"asc";t.querySelectorAll("th.sortable").forEach(function(o){delete o.dataset.dir});th.dataset.dir=d;\
-    rows.sort(function(x,y){var a=x.dataset[k],c=y.dataset[k],r=k==="name"?a.localeCompare(c):parseFloat(a)-parseFloat(c);return d==="asc"?r:-r});\
+    function v(x){return k==="name"?x.dataset.name||(x.dataset.name=x.querySelector(".who a").textContent.toLowerCase()):x.dataset[k]}\
+    rows.sort(function(x,y){var a=v(x),c=v(y),r=k==="name"?a.localeCompare(c):parseFloat(a)-parseFloat(c);return d==="asc"?r:-r});\
     rows.forEach(function(r){b.appendChild(r)})}th.addEventListener("click",sort);\
     th.addEventListener("keydown",function(e){if(e.key==="Enter"||e.key===" "){e.preventDefault();sort()}})})});
+    function reveal(id){var e=id&&document.getElementById(id);for(var d=e&&e.closest("details");d;d=d.parentElement.closest("details"))d.open=true}
+    document.addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("a[href^='#']");if(a)reveal(decodeURIComponent(a.getAttribute("href").slice(1)))});
+    window.addEventListener("hashchange",function(){reveal(decodeURIComponent(location.hash.slice(1)))});
+    if(location.hash)reveal(decodeURIComponent(location.hash.slice(1)));
+    function ov(st){var p=st.dataset.ov.split(";"),d=p[0].split(" "),w=+d[0],h=+d[1],u=Math.max(w,h)/100,\
+    s='<svg class="ov" viewBox="0 0 '+p[0]+'" aria-hidden="true"><path class="guide" d="M'+w/2+' 0V'+h+'M0 '+h/2+'H'+w+'"/>';\
+    if(p[1])s+='<polygon class="hull" points="'+p[1]+'"/>';\
+    if(p[2]){var e=p[2].split(" ");s+='<rect class="extent" x="'+e[0]+'" y="'+e[1]+'" width="'+e[2]+'" height="'+e[3]+'"/>'}\
+    var g="";for(var k=0;k<10;k++)if(p[4+k])g+='<path class="k'+k%5+(k<5?' faded':'')+'" d="M'+p[4+k].split(",").join("h0m")+'h0"/>';\
+    if(g)s+='<g class="dots" stroke-width="'+Math.max(u*1.8,.7).toFixed(2)+'">'+g+'</g>';\
+    var c=p[3].split(" ");s+='<path class="offset" d="M'+w/2+' '+h/2+'L'+c[0]+' '+c[1]+'"/><circle class="optical" cx="'+c[0]+'" cy="'+c[1]+'" r="'+Math.max(u*2,.8).toFixed(2)+'"/>';\
+    st.insertAdjacentHTML("beforeend",s+"</svg>");st.removeAttribute("data-ov")}
+    var stages=document.querySelectorAll(".stage[data-ov]");
+    if("IntersectionObserver"in window){var io=new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting){io.unobserve(e.target);ov(e.target)}})},{rootMargin:"600px 0px"});\
+    stages.forEach(function(st){io.observe(st)})}else stages.forEach(ov);
+    window.addEventListener("beforeprint",function(){document.querySelectorAll(".stage[data-ov]").forEach(ov)});
+    var bar=document.querySelector(".filters");if(!bar)return;bar.hidden=false;
+    function $(id){return document.getElementById(id)}
+    var rank={ok:0,info:1,warning:2,error:3},cards=Array.prototype.slice.call(document.querySelectorAll("article.card")),
+    families=Array.prototype.slice.call(document.querySelectorAll("details.family")),parts={};
+    document.querySelectorAll("[data-i]").forEach(function(e){(parts[e.dataset.i]=parts[e.dataset.i]||[]).push(e)});
+    cards.forEach(function(c,k){c.dataset.k=k;c.dataset.family=c.closest("details.family").dataset.family;c.dataset.i=c.id.slice(5);\
+    c.dataset.name=c.dataset.icon.split("/").pop().toLowerCase();c.dataset.sev=(c.className.match(/sev-(\\w+)/)||[0,"ok"])[1];c.dataset.rules=c.dataset.rules||""});
+    function severe(s,min){return min==="ok"?s==="ok":rank[s]>=rank[min]}
+    function apply(){var name=$("f-name").value.trim().toLowerCase(),fam=$("f-family").value,rule=$("f-rule").value,sev=$("f-sev").value,
+    active=!!(name||fam||rule||sev),shown=0,inFamily={};
+    cards.forEach(function(c){var base=(!name||c.dataset.name.indexOf(name)>=0)&&(!fam||c.dataset.family===fam),\
+    ok=base&&(!rule||(" "+c.dataset.rules+" ").indexOf(" "+rule+" ")>=0)&&(!sev||severe(c.dataset.sev,sev));\
+    c.classList.toggle("filtered",!ok);if(ok){shown++;inFamily[c.dataset.family]=1}\
+    (parts[c.dataset.i]||[]).forEach(function(e){var f=e.tagName==="LI"?base&&(!rule||e.dataset.rule===rule)&&(!sev||severe(e.dataset.sev,sev)):ok;\
+    e.classList.toggle("filtered",!f)})});
+    families.forEach(function(f){var has=!!inFamily[f.dataset.family];f.classList.toggle("filtered",active&&!has);if(active&&has)f.open=true});
+    document.querySelectorAll("article.rule").forEach(function(r){r.classList.toggle("filtered",!r.querySelector("li.finding:not(.filtered)"))});
+    $("f-count").textContent=active?shown+" of "+cards.length+" icons":""}
+    function order(){var key=$("f-sort").value;document.querySelectorAll(".cards").forEach(function(box){\
+    var list=Array.prototype.slice.call(box.children);list.sort(function(a,b){var r=0;\
+    if(key==="name")r=a.dataset.name.localeCompare(b.dataset.name);else if(key==="sev")r=rank[b.dataset.sev]-rank[a.dataset.sev];\
+    else if(key){var j={size:0,stroke:1,detail:2}[key];r=Math.abs(Math.log(b.dataset.r.split(" ")[j]))-Math.abs(Math.log(a.dataset.r.split(" ")[j]))}\
+    return r||a.dataset.k-b.dataset.k});list.forEach(function(c){box.appendChild(c)})})}
+    ["f-name","f-family","f-rule","f-sev"].forEach(function(id){$(id).addEventListener("input",apply)});$("f-sort").addEventListener("input",order);
+    document.querySelectorAll("a[data-rule]").forEach(function(a){a.addEventListener("click",function(){$("f-rule").value=a.dataset.rule;apply()})});
+    $("f-open").addEventListener("click",function(){families.forEach(function(f){if(!f.classList.contains("filtered"))f.open=true})});
+    $("f-close").addEventListener("click",function(){families.forEach(function(f){f.open=false})});
+    })();
     """
 }
 
@@ -253,8 +420,15 @@ struct HTMLPage {
   let overlays: [String?]
   /// Each icon's figures against its style group.
   let figures: [HTMLFigures]
+  /// Each icon's previewable fix: the transformations of its findings' fixes, combined.
+  let transforms: [FixTransform?]
+  /// A page of many icons: its families start closed and its overlays carry fewer skeleton samples.
+  let isLarge: Bool
   /// Whether the icon's glyph can be drawn.
   func hasMask(_ index: Int) -> Bool { glyphPNGs[index] != nil }
+
+  /// Above this many icons a page is large (``isLarge``).
+  static let largePageIcons = 200
 
   init(_ report: AuditReport) {
     self.report = report
@@ -266,6 +440,21 @@ struct HTMLPage {
       if let i = indexOfId[finding.iconId] { findings[i].append(finding) }
     }
     self.findings = findings
+    var transforms = findings.map { list in
+      list.compactMap(\.transform).reduce(nil as FixTransform?) { ($0 ?? FixTransform()).then($1) }
+    }
+    // A selected state is drawn from its item's glyph: without a fix of its own, it takes its item's.
+    var itemTransforms: [String: FixTransform] = [:]
+    for (i, icon) in report.icons.enumerated() where icon.state != .selected {
+      if let t = transforms[i], itemTransforms[icon.family + "\u{1F}" + icon.itemId] == nil { itemTransforms[icon.family + "\u{1F}" + icon.itemId] = t }
+    }
+    for (i, icon) in report.icons.enumerated() where icon.state == .selected && transforms[i] == nil {
+      transforms[i] = itemTransforms[icon.family + "\u{1F}" + icon.itemId]
+    }
+    self.transforms = transforms
+    let isLarge = report.icons.count > Self.largePageIcons
+    self.isLarge = isLarge
+    let maximumSamples = isLarge ? HTMLReportWriter.maximumSamplesLarge : HTMLReportWriter.maximumSamples
     // Each drawing is read (back from its file, for an audit that does not keep them) once, here,
     // for its glyph and its overlay: every read-back failure is known before the page is written.
     var firstReports: [String: FamilyReport] = [:]
@@ -275,8 +464,11 @@ struct HTMLPage {
       let figures = HTMLFigures(icon, family: familyReports[icon.family])
       guard icon.hasDrawing, let mask = icon.mask, mask.width > 0, mask.height > 0 else { return (figures, nil) }
       let medianPx = (figures.group?.strokeWeightPt.median ?? 0) * mask.scale
-      return (figures, (Data(PNGCodec.encode(mask)).base64EncodedString(),
-                        HTMLReportWriter.overlay(MetricsEngine.analyse(mask), strokeMedianPx: medianPx)))
+      // A filled glyph has no strokes: its skeleton is not drawn against the family's stroke.
+      let skeleton = figures.style != .filled
+      return (figures, (Data(PNGCodec.encodeCoverage(mask)).base64EncodedString(),
+                        HTMLReportWriter.overlay(MetricsEngine.analyse(mask), strokeMedianPx: medianPx,
+                                                 maximumSamples: skeleton ? maximumSamples : 0)))
     }
     figures = drawn.map(\.figures)
     glyphPNGs = drawn.map { $0.drawing?.glyph }

@@ -81,7 +81,7 @@ enum HTMLStylesheet {
     .thumb{display:inline-flex;align-items:center;justify-content:center;flex:none;color:var(--text)}
     .bars{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
     .device{border-radius:16px;padding:12px 16px 12px;max-width:100%;overflow-x:auto;flex:none}
-    section:has(.toggle-zoom:checked) .tabbar,section:has(.toggle-zoom:checked) .toolbar{zoom:2}
+    .family:has(.toggle-zoom:checked) .tabbar,.family:has(.toggle-zoom:checked) .toolbar{zoom:2}
     .device.light{background:#e9e9ee;color:#000}
     .device.dark{background:#0b0b0c;color:#fff;box-shadow:inset 0 0 0 1px #2c2c2e}
     .device .theme{margin:0;font-size:12px;font-weight:600;color:#8e8e93}
@@ -95,12 +95,14 @@ enum HTMLStylesheet {
     .toolbar{display:grid;height:44px;background:rgba(249,249,249,.96);box-shadow:0 -.5px 0 rgba(60,60,67,.29);justify-items:center;align-items:center;color:#007aff;padding:0 4px}
     .captions{display:grid;width:390px;padding:2px 4px 0;font-size:10px;line-height:12px;color:#8e8e93;text-align:center}
     .captions span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:0 1px}
-    section:has(.toggle-zoom:checked) .captions{zoom:2}
+    .family:has(.toggle-zoom:checked) .captions{zoom:2}
     .device.dark .tabbar,.device.dark .toolbar{background:#161617;box-shadow:0 -.5px 0 rgba(84,84,88,.65)}
     .device.dark .toolbar{color:#0a84ff}
     .tab{flex:1 1 0;min-width:0;display:flex;flex-direction:column;align-items:center;padding:1px 2px 3px;color:#8e8e93;text-decoration:none}
     .tab.sel{color:#007aff}.device.dark .tab.sel{color:#0a84ff}
     .tab .slot{min-height:30px;display:flex;align-items:center;justify-content:center}
+    .slot .g:not([style]),.tool .g:not([style]){width:var(--gw);height:var(--gh)}
+    .device .more{margin:0 0 6px;font-size:11px;color:#8e8e93}
     .tab .title{font-size:10px;line-height:12px;font-weight:500;letter-spacing:.01em;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
     .tool{display:flex;align-items:center;justify-content:center;min-width:44px;height:44px;color:inherit}
     .tab:focus-visible,.tool:focus-visible{outline:2px solid #0a84ff;outline-offset:-2px;border-radius:6px}
@@ -119,14 +121,10 @@ enum HTMLStylesheet {
     td.who a:hover span{text-decoration:underline}
     tr.secondary td.who a{padding-left:14px}
     tr.secondary td.who{color:var(--muted)}
-    td.plot{width:180px;padding:0}
-    td.plot svg{display:block}
+    td.plot{width:180px;min-width:180px;padding:0;position:relative;background:linear-gradient(var(--line-strong),var(--line-strong)) no-repeat 8px 50%/164px 1px}
     td.val{white-space:nowrap;text-align:right;font-variant-numeric:tabular-nums;font-size:12px;padding-right:18px;min-width:84px}
     td.val small{color:var(--muted);margin-left:6px;font-size:11px}
     td.val.error{color:var(--error);font-weight:600}td.val.warning{color:var(--warning);font-weight:600}
-    .strip .track{stroke:var(--line-strong);stroke-width:1}
-    .strip .band{fill:var(--band)}
-    .strip .median{stroke:var(--median);stroke-width:1.5}
     .dot{stroke:var(--panel);stroke-width:1.5}
     .dot.plain{fill:var(--text)}.dot.error{fill:var(--error)}.dot.warning{fill:var(--warning)}
     .dot.exempt{fill:var(--panel);stroke:var(--muted);stroke-width:1.5}
@@ -145,11 +143,11 @@ enum HTMLStylesheet {
     .k0{fill:var(--k0)}.k1{fill:var(--k1)}.k2{fill:var(--k2)}.k3{fill:var(--k3)}.k4{fill:var(--k4)}
     .toggles{display:flex;gap:18px;align-items:center;font-size:12px;margin:6px 0 12px;color:var(--muted)}
     .toggles label{display:inline-flex;gap:6px;align-items:center;cursor:pointer}
-    section:has(.toggle-ov:not(:checked)) .ov{display:none}
-    section:has(.toggle-ov:not(:checked)) .stage .g{color:var(--text)}
-    section:has(.toggle-issues:checked) .card.sev-ok{display:none}
+    .family:has(.toggle-ov:not(:checked)) .ov{display:none}
+    .family:has(.toggle-ov:not(:checked)) .stage .g{color:var(--text)}
+    .family:has(.toggle-issues:checked) .card.sev-ok{display:none}
     .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(196px,1fr));gap:14px}
-    .card{background:var(--panel);border:1px solid var(--line);border-radius:14px;overflow:hidden;display:flex;flex-direction:column;scroll-margin-top:16px}
+    .card{background:var(--panel);border:1px solid var(--line);border-radius:14px;overflow:hidden;display:flex;flex-direction:column;scroll-margin-top:96px}
     .card:target{box-shadow:0 0 0 3px var(--info)}
     .card.sev-error{border-color:var(--error);box-shadow:0 0 0 1px var(--error)}
     .card.sev-warning{border-color:var(--warning);box-shadow:0 0 0 1px var(--warning)}
@@ -172,12 +170,16 @@ enum HTMLStylesheet {
     .card-body{padding:10px 14px 14px;border-top:1px solid var(--line);flex:1}
     .card h4{margin:0;font-size:14px;overflow-wrap:anywhere}
     .card .path{margin:0 0 8px;font:11px/1.3 var(--mono);color:var(--muted);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-    dl.figures{display:grid;grid-template-columns:1fr 1fr;gap:4px 10px;margin:0;font-size:12px}
-    dl.figures div{min-width:0}
-    dl.figures dt{font-size:10px;text-transform:uppercase;letter-spacing:.05em;color:var(--muted)}
-    dl.figures dd{margin:0;font-variant-numeric:tabular-nums;white-space:nowrap}
-    .ratio{color:var(--muted);font-size:11px}
-    .ratio.sev-error-text{color:var(--error);font-weight:700}.ratio.sev-warning-text{color:var(--warning);font-weight:700}
+    dl.figures{display:grid;grid-template-columns:1fr 1fr;gap:0 10px;margin:0;font-size:12px}
+    dl.figures dt{font-size:10px;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);margin-top:4px;min-width:0}
+    dl.figures dd{margin:0;font-variant-numeric:tabular-nums;white-space:nowrap;min-width:0}
+    dl.figures :is(dt,dd):nth-of-type(odd){grid-column:1}dl.figures :is(dt,dd):nth-of-type(even){grid-column:2}
+    dl.figures dt:nth-of-type(-n+2){grid-row:1}dl.figures dd:nth-of-type(-n+2){grid-row:2}
+    dl.figures dt:nth-of-type(n+3):nth-of-type(-n+4){grid-row:3}dl.figures dd:nth-of-type(n+3):nth-of-type(-n+4){grid-row:4}
+    dl.figures dt:nth-of-type(n+5):nth-of-type(-n+6){grid-row:5}dl.figures dd:nth-of-type(n+5):nth-of-type(-n+6){grid-row:6}
+    dl.figures dt:nth-of-type(n+7){grid-row:7}dl.figures dd:nth-of-type(n+7){grid-row:8}
+    dl.figures small{color:var(--muted);font-size:11px}
+    dl.figures small.sev-error-text{color:var(--error);font-weight:700}dl.figures small.sev-warning-text{color:var(--warning);font-weight:700}
     ul.tags{list-style:none;padding:0;margin:10px 0 0;display:flex;flex-wrap:wrap;gap:4px}
     .tag{display:inline-block;font-size:11px;line-height:18px;padding:0 8px;border-radius:999px;text-decoration:none;font-weight:600}
     .tag.sev-error{background:var(--error);color:#fff}
@@ -185,7 +187,7 @@ enum HTMLStylesheet {
     @media (prefers-color-scheme:dark){.tag.sev-error,.tag.sev-warning{color:#000}}
     .tag.sev-info{background:var(--info-bg);color:var(--info)}
     #findings .all-clear{margin:12px 0 0;color:var(--ok);font-weight:600}
-    .rule{border-top:1px solid var(--line);padding:18px 0 6px;margin-top:14px;scroll-margin-top:16px}
+    .rule{border-top:1px solid var(--line);padding:18px 0 6px;margin-top:14px;scroll-margin-top:96px}
     .rule header{display:flex;align-items:baseline;gap:10px;flex-wrap:wrap}
     .rule h3{margin:0;font-size:16px}
     .rule header code{color:var(--muted)}
@@ -209,8 +211,56 @@ enum HTMLStylesheet {
     footer dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0 0 10px}
     footer dt{font-weight:600;color:var(--text)}
     footer dd{margin:0}
+    table.rules-summary td:first-child{padding-right:28px}
+    .controls{position:sticky;top:0;z-index:5;background:color-mix(in srgb,var(--panel) 92%,transparent);backdrop-filter:blur(12px);-webkit-backdrop-filter:blur(12px);border-bottom:1px solid var(--line)}
+    .controls .wrap{display:flex;flex-wrap:wrap;gap:8px 22px;align-items:center;padding-top:8px;padding-bottom:8px;font-size:12px;color:var(--muted)}
+    .filters{display:flex;flex-wrap:wrap;gap:8px 14px;align-items:center}
+    .filters[hidden]{display:none}
+    .filters label,.view label{display:inline-flex;gap:6px;align-items:center}
+    .filters input,.filters select,.filters button{font:inherit;color:var(--text);background:var(--bg);border:1px solid var(--line-strong);border-radius:8px;padding:4px 8px}
+    .filters input{width:160px}
+    .filters button{cursor:pointer}.filters .buttons{display:inline-flex;gap:6px}
+    .matches{font-weight:600;color:var(--text)}
+    .view{display:inline-flex;gap:12px;align-items:center;margin-left:auto}
+    .view label{cursor:pointer;color:var(--text);font-weight:600}
+    .filtered{display:none!important}
+    details.family>summary{list-style:none;cursor:pointer;display:flex;align-items:center;gap:16px;flex-wrap:wrap}
+    details.family>summary::-webkit-details-marker{display:none}
+    details.family>summary::before{content:"";width:8px;height:8px;border-right:2px solid var(--muted);border-bottom:2px solid var(--muted);transform:rotate(-45deg);transition:transform .15s;flex:none;margin-right:-4px}
+    details.family[open]>summary::before{transform:rotate(45deg)}
+    details.family:not([open]){padding-bottom:22px}
+    details.family,#findings,#unreadable,#not-audited{scroll-margin-top:84px}
+    .card,.rule{content-visibility:auto;contain-intrinsic-size:auto 340px}
+    .chart-wrap{content-visibility:auto;contain-intrinsic-size:auto 600px}
+    body:has(#view-fixed:checked) .fx,.fx.fixed{transform:var(--fx)}
+    body:has(#view-fixed:checked) .stage .ov{display:none}
+    body:has(#view-fixed:checked) .stage .g{color:var(--text)}
+    .slot,.tool,.stage{overflow:visible}
+    .device .kind.fixed-kind{color:#248a3d}.device.dark .kind.fixed-kind{color:#30d158}
+    .fixview{display:flex;flex-wrap:wrap;align-items:center;gap:4px 10px;margin:0 0 8px;padding:8px 10px;border-radius:10px;background:var(--bg)}
+    .fixview figure{margin:0;display:flex;flex-direction:column;align-items:center;gap:3px}
+    .fixview .tile{display:inline-flex;outline:1px dashed var(--line-strong);color:var(--text)}
+    .fixview figcaption{font-size:10px;color:var(--muted)}
+    .fixview .arrow{color:var(--muted)}
+    .fixview p{flex-basis:100%;margin:0;font-size:11px;color:var(--muted)}
+    .fixnote{margin:0 0 8px;font-size:11px;color:var(--muted)}.fixnote b{color:var(--text);margin-right:4px}
+    td.plot{height:22px}
+    td.plot b{position:absolute;top:5px;height:12px;border-radius:3px;background:var(--band)}
+    .stage{width:var(--sw);height:var(--sh);background-size:var(--grid) var(--grid)}
+    .stage .g{width:100%;height:100%}
+    .thumb{width:20px;height:20px}.thumb.t28{width:28px;height:28px}.thumb .g:not([style]){width:100%;height:100%}
+    td.plot u{position:absolute;top:3px;height:16px;width:1.5px;margin-left:-.75px;background:var(--median)}
+    td.plot i{position:absolute;top:6px;width:10px;height:10px;margin-left:-5px;border-radius:50%;box-shadow:0 0 0 1.5px var(--panel)}
+    td.plot i.plain{background:var(--text)}td.plot i.error{background:var(--error)}td.plot i.warning{background:var(--warning)}
+    td.plot i.exempt{background:var(--panel);box-shadow:inset 0 0 0 1.5px var(--muted)}
+    td.plot i.secondary{top:7.4px;width:7.2px;height:7.2px;margin-left:-3.6px}td.plot i.secondary.plain{background:var(--muted)}
+    td.plot i.off{top:6px;width:0;height:0;margin:0;border-radius:0;background:none!important;box-shadow:none;border:5px solid transparent;color:var(--muted)}
+    td.plot i.off.error{color:var(--error)}td.plot i.off.warning{color:var(--warning)}
+    td.plot i.off.lo{left:1px;border-left:0;border-right:7px solid}td.plot i.off.hi{right:1px;border-right:0;border-left:7px solid}
+    .ov .dots *{vector-effect:none;fill:none;stroke-linecap:round}
+    .ov .dots .k0{stroke:var(--k0)}.ov .dots .k1{stroke:var(--k1)}.ov .dots .k2{stroke:var(--k2)}.ov .dots .k3{stroke:var(--k3)}.ov .dots .k4{stroke:var(--k4)}
     @media (max-width:720px){.finding{grid-template-columns:1fr}.wrap,main{padding:0 12px}.panel{padding:16px}}
-    @media print{.toggles,.toc{display:none}.panel{break-inside:avoid-page}}
+    @media print{.toggles,.toc,.controls{display:none}.panel{break-inside:avoid-page}.card,.rule,.chart-wrap{content-visibility:visible}}
 
     """
 

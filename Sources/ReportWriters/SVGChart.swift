@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// Small inline-SVG charts for the HTML report: one icon's value on a log axis against its
-/// group's band (a "band strip"), and the axis that heads a column of them.
+/// Small charts for the HTML report: one icon's value on a log axis against its group's band (a
+/// "band strip", a table cell in HTML and CSS), and the axis that heads a column of them (SVG).
 ///
 /// Log axes because the family statistics are on log values (`RobustSpread`): "1.25× too
 /// large" and "0.8× too small" are the same distance from the median. Pure functions of their
@@ -66,36 +66,33 @@ enum SVGChart {
   }
 
   static let width = 180.0
-  static let height = 22.0
 
-  /// One value against its band: a track, the band `median × [bandLow, bandHigh]`, a median
-  /// tick and the value's dot. `label` becomes the dot's tooltip (escaped here).
-  static func strip(value: Double, median: Double, bandLow: Double, bandHigh: Double, scale: LogScale,
-                    mark: Mark, secondary: Bool, label: String) -> String {
-    let mid = height / 2
-    var s = "<svg class=\"strip\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\""
-    s += " role=\"img\" aria-label=\"\(HTMLEscaping.escape(label))\">"
-    s += "<line class=\"track\" x1=\"\(n(scale.x0))\" y1=\"\(n(mid))\" x2=\"\(n(scale.x1))\" y2=\"\(n(mid))\"/>"
-    if median > 0 {
-      let a = scale.x(median * bandLow), b = scale.x(median * bandHigh)
-      s += "<rect class=\"band\" x=\"\(n(a))\" y=\"\(n(mid - 6))\" width=\"\(n(max(b - a, 0)))\" height=\"12\" rx=\"3\"/>"
-      let m = scale.x(median)
-      s += "<line class=\"median\" x1=\"\(n(m))\" y1=\"\(n(mid - 8))\" x2=\"\(n(m))\" y2=\"\(n(mid + 8))\"/>"
-    }
+  /// `strip` as a table cell in HTML and CSS, for long tables (a few dozen bytes instead of half a
+  /// kilobyte): the band (`b`) and the median (`u`), placed by a style its group shares
+  /// (`bandPercent`, class `sN` for the column), and the dot (`i`) in % of the cell's width; the
+  /// track is the cell's background. A value off the axis is an arrow at its edge (`i.off`).
+  static func cssStrip(column: Int, value: Double, hasBand: Bool, scale: LogScale, mark: Mark, secondary: Bool) -> String {
+    var s = "<td class=\"plot s\(column)\">"
+    if hasBand { s += "<b></b><u></u>" }
     if value > 0 && value.isFinite {
-      let classes = "dot \(mark.rawValue)\(secondary ? " secondary" : "")"
-      let title = "<title>\(HTMLEscaping.escape(label))</title>"
+      let classes = "\(mark.rawValue)\(secondary ? " secondary" : "")"
       if value < scale.lo || value > scale.hi {
-        // Off the axis (a selected state far from the family): an arrow at the edge.
-        let x = value < scale.lo ? scale.x0 : scale.x1, d = value < scale.lo ? -1.0 : 1.0
-        s += "<path class=\"\(classes) off\" d=\"M\(n(x + 5 * d)) \(n(mid))L\(n(x - 2 * d)) \(n(mid - 5))V\(n(mid + 5))Z\">\(title)</path>"
+        s += "<i class=\"\(classes) off \(value < scale.lo ? "lo" : "hi")\"></i>"
       } else {
-        let r = secondary ? 3.6 : 5.0
-        s += "<circle class=\"\(classes)\" cx=\"\(n(scale.x(value)))\" cy=\"\(n(mid))\" r=\"\(n(r))\">\(title)</circle>"
+        s += "<i class=\"\(classes)\" style=\"left:\(percent(scale.x(value)))%\"></i>"
       }
     }
-    return s + "</svg>"
+    return s + "</td>"
   }
+
+  /// A group's band `median × [bandLow, bandHigh]` and its median, in % of a strip's width.
+  static func bandPercent(median: Double, bandLow: Double, bandHigh: Double, scale: LogScale) -> (left: String, width: String, median: String) {
+    let a = scale.x(median * bandLow), b = scale.x(median * bandHigh)
+    return (percent(a), percent(max(b - a, 0)), percent(scale.x(median)))
+  }
+
+  /// A position on a strip in % of its width, one decimal.
+  static func percent(_ x: Double) -> String { NumberText.trimmed(x / width * 100, 1) }
 
   /// The axis heading a column of strips: round ticks with their values.
   static func axis(_ scale: LogScale, decimals: Int) -> String {

@@ -144,15 +144,17 @@ func htmlTestReport() -> AuditReport {
     #expect(html.contains("prefers-color-scheme:dark"))
     #expect(html.contains("class=\"tabbar\""))
     #expect(html.contains("class=\"toolbar\""))
-    #expect(html.contains("<table class=\"chart\">"))
-    #expect(html.contains("<svg class=\"ov\""))
+    #expect(html.contains("<table class=\"chart\" id=\"chart-0\">"))
+    // Each card's overlay, as data the page's script draws when the card comes into view.
+    #expect(html.components(separatedBy: " data-ov=\"").count - 1 == Self.report.icons.count)
     #expect(html.contains("id=\"unreadable\""))
     #expect(html.hasPrefix("<!DOCTYPE html>"))
     #expect(html.hasSuffix("</html>\n"))
   }
 
   @Test func elementsAreBalanced() {
-    for element in ["section", "article", "div", "svg", "table", "tr", "td", "a", "span", "p", "ol", "ul", "li", "dl", "style", "script"] {
+    for element in ["section", "article", "div", "svg", "table", "tr", "td", "a", "span", "p", "ol", "ul", "li", "dl", "style", "script",
+                    "details", "summary", "figure", "figcaption", "label", "select", "option", "button"] {
       let opened = Self.html.components(separatedBy: "<\(element)>").count - 1 + Self.html.components(separatedBy: "<\(element) ").count - 1
       let closed = Self.html.components(separatedBy: "</\(element)>").count - 1
       #expect(opened == closed, "<\(element)>: \(opened) opened, \(closed) closed")
@@ -170,6 +172,75 @@ func htmlTestReport() -> AuditReport {
     #expect(html.contains("data-icon=\"lone\""))
     #expect(html.contains("g missing"))
     #expect(!html.contains("data:image/png"))
+  }
+
+  // MARK: Issue 20: scale, the fix in place, selected states
+
+  /// A size finding's factor becomes a CSS transform of the same image: the card shows the glyph
+  /// as drawn and as fixed, the family gets its bars as fixed, the page its "as fixed" switch.
+  @Test func aSizeFixIsPreviewedFromTheSamePixels() throws {
+    let report = Self.report
+    let small = try #require(report.icons.firstIndex { $0.id == "TabBar/small" })
+    let finding = try #require(report.findings.first { $0.iconId == "TabBar/small" && $0.ruleId == "perceived_size_outlier" })
+    let transform = try #require(finding.transform)
+    #expect(transform.scale > 1.1 && transform.dxPt == 0 && transform.dyPt == 0)
+    let html = Self.html
+    #expect(html.contains(".fx\(small){--fx:translate(0%,0%) scale(\(NumberText.trimmed(transform.scale, 3)));transform-origin:"))
+    // The same image class, drawn twice in the card: once as drawn, once fixed.
+    #expect(html.contains("class=\"g gm\(small) fx fx\(small) fixed\""))
+    #expect(html.contains("a preview, not a redraw"))
+    #expect(html.contains("<div class=\"tabbar as-fixed\">"))
+    #expect(html.contains("id=\"view-fixed\""))
+    // Each image is embedded once.
+    #expect(html.components(separatedBy: ".gm\(small){--m:url(").count == 2)
+  }
+
+  /// The fix's transformation is not part of the JSON (Codable keeps the report's keys).
+  @Test func theTransformStaysOutOfTheJSON() throws {
+    let finding = Finding(ruleId: "perceived_size_outlier", severity: .error, path: "a.png", iconId: "a", message: "m",
+                          fix: "draw it 1.2× larger", transform: FixTransform(scale: 1.2))
+    let json = String(decoding: try JSONEncoder().encode(finding), as: UTF8.self)
+    #expect(!json.contains("transform") && !json.contains("scale"))
+    let decoded = try JSONDecoder().decode(Finding.self, from: Data(json.utf8))
+    #expect(decoded.transform == nil && decoded.fix == finding.fix)
+  }
+
+  /// A filled selected state is shown filled: no skeleton coloured against the family's stroke,
+  /// no stroke ratio.
+  @Test func aFilledSelectedStateIsShownFilled() throws {
+    var icons: [AuditIcon] = []
+    func add(_ name: String, _ mask: AlphaMask) {
+      icons.append(AuditIcon(id: "TabBar/" + name, path: "TabBar/\(name)@2x.png", family: "TabBar", role: .tabBar,
+                             scale: mask.scale, widthPx: mask.width, heightPx: mask.height,
+                             metrics: MetricsEngine.measure(mask), mask: mask))
+    }
+    for i in 0..<5 { add("g\(i)", ExampleFamily.glyph(i)) }
+    var disk = ExampleDrawing()
+    disk.disk(cx: 12, cy: 12, r: 9)
+    add("g0-selected", disk.mask)
+    let paired = StatePairing.assign(icons, suffixes: AuditConfiguration().selectedSuffixes)
+    let report = Auditor.audit(paired)
+    let index = try #require(report.icons.firstIndex { $0.id == "TabBar/g0-selected" })
+    #expect(report.icons[index].metrics.style == .filled)
+    let html = HTMLReportWriter.write(report, toolVersion: "TEST")
+    let card = try #require(html.range(of: "id=\"icon-\(index)\"").map { html[$0.lowerBound...] })
+    let body = card[..<(card.range(of: "</article>")?.lowerBound ?? card.endIndex)]
+    #expect(!body.contains("class=\"dots\""))
+    #expect(body.contains("<dt>Stroke</dt><dd>filled</dd>"))
+    // Its unselected twins keep their skeletons.
+    #expect(html.contains("class=\"dots\""))
+  }
+
+  /// Filters and sorting read data attributes of numbers and escaped names; families are
+  /// disclosures, open on a small page.
+  @Test func filtersAndFamiliesOnTheSmallPage() {
+    let html = Self.html
+    #expect(html.contains("<details class=\"family panel\" id=\"family-0\" data-family=\"0\" open>"))
+    #expect(html.contains("id=\"f-name\"") && html.contains("id=\"f-rule\"") && html.contains("id=\"f-sev\"") && html.contains("id=\"f-sort\""))
+    #expect(html.contains("<option value=\"perceived_size_outlier\">"))
+    #expect(html.contains("data-icon=\"TabBar/\(HTMLEscaping.escape(Self.hostileName))\""))
+    #expect(html.components(separatedBy: " data-r=\"").count - 1 == Self.report.icons.count)
+    #expect(html.contains("Findings by rule"))
   }
 
   @Test func logScaleAndTicks() {

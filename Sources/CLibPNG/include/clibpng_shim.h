@@ -44,6 +44,10 @@ ia_png_status ia_png_read_header(const uint8_t *data, size_t size, ia_png_info *
 int ia_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
                         uint8_t **out, size_t *out_size, char message[256]);
 
+/// The same for 8-bit gray + alpha (two bytes a pixel): a coverage mask in a third fewer bytes.
+int ia_png_encode_ga8(const uint8_t *pixels, uint32_t width, uint32_t height,
+                      uint8_t **out, size_t *out_size, char message[256]);
+
 void ia_free(void *pointer);
 
 #endif
