@@ -275,13 +275,14 @@ enum HTMLStylesheet {
       "svg.thumb { width: 40px; height: 40px; } svg.thumb rect { fill: var(--ink); }",
     ])
 
-  /// The history page's CSS (`HistoryWriter.html`): the base and the consistency chart.
+  /// The history page's CSS (`HistoryWriter.html`): the base, the consistency chart and the icon table.
   static let history = summaryPage(
     light: "--accent: #007aff;",
     dark: "--accent: #0a84ff;",
     rules: [
       "th { color: var(--muted); } svg { width: 100%; max-width: 640px; }",
       ".grid { stroke: var(--line); } .axis { fill: var(--muted); font-size: 11px; } .score { fill: none; stroke: var(--accent); stroke-width: 2.5; } .dot { fill: var(--accent); }",
+      ".icons td { white-space: nowrap; font-variant-numeric: tabular-nums; } mark { background: var(--accent); color: #fff; padding: 0 3px; border-radius: 3px; }",
     ])
 
   /// The base of the drift and history pages: the palette (light and dark), the body and the

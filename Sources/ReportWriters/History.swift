@@ -145,9 +145,66 @@ public enum HistoryWriter {
       <table><tr><th>release</th><th>icons</th><th>findings</th><th>consistency</th><th>size spread</th><th>stroke spread</th><th>detail spread</th></tr>
       \(rows)</table>
       \(movers.isEmpty ? "" : "<h2>Icons that moved most</h2><table><tr><th>icon</th><th>size</th><th>stroke</th><th>between</th></tr>\n\(movers)</table>")
+      \(iconTable(h))
       </body></html>
 
       """
+  }
+}
+
+extension HistoryWriter {
+  /// A cell is marked when size or stroke moved by more than this fraction since the previous release.
+  static let iconMoveFraction = 0.05
+
+  /// The HTML table of every icon over releases: one row per icon id (sorted by `<`), one column
+  /// per release in the report's order (releases where the path was missing get a column of "–"),
+  /// each cell "perceived size pt / stroke pt", inside `<mark>` when either moved by more than
+  /// ``iconMoveFraction`` from the release just before (not when the icon was absent there).
+  /// O(icons × releases).
+  static func iconTable(_ h: HistoryReport) -> String {
+    let esc = DriftWriter.esc
+    var byId: [[String: Snapshot.Icon]] = []
+    var ids = Set<String>()
+    for s in h.snapshots {
+      var icons: [String: Snapshot.Icon] = [:]
+      for icon in s.icons where icons[icon.id] == nil { icons[icon.id] = icon }
+      byId.append(icons)
+      ids.formUnion(icons.keys)
+    }
+    guard !ids.isEmpty else { return "" }
+    /// A column: a snapshot's index, or a missing release's label.
+    enum Column { case release(Int), missing(String) }
+    var columns: [Column] = []
+    for i in h.snapshots.indices {
+      columns += h.missing.filter { $0.position == i }.map { .missing($0.label) }
+      columns.append(.release(i))
+    }
+    columns += h.missing.filter { $0.position >= h.snapshots.count }.map { .missing($0.label) }
+    func moved(_ a: Double, _ b: Double) -> Bool { a > 0 ? abs(b / a - 1) > iconMoveFraction : b > 0 }
+    var out = "<h2>Icons over releases</h2>\n<p>perceived size / stroke, in pt; marked: moved more than \(Int(iconMoveFraction * 100))% since the release before</p>\n"
+    out += "<table class=\"icons\"><tr><th>icon</th>"
+    for c in columns {
+      switch c {
+      case .release(let i): out += "<th>\(esc(label(h.snapshots[i])))</th>"
+      case .missing(let l): out += "<th>\(esc(l)) (not present)</th>"
+      }
+    }
+    out += "</tr>\n"
+    for id in ids.sorted() {
+      out += "<tr><td>\(esc(id))</td>"
+      for c in columns {
+        guard case .release(let i) = c, let icon = byId[i][id] else { out += "<td>–</td>"; continue }
+        let text = String(format: "%.1f / %.2f", icon.perceivedSizePt, icon.strokeWeightPt)
+        if i > 0, let before = byId[i - 1][id],
+           moved(before.perceivedSizePt, icon.perceivedSizePt) || moved(before.strokeWeightPt, icon.strokeWeightPt) {
+          out += "<td><mark>\(text)</mark></td>"
+        } else {
+          out += "<td>\(text)</td>"
+        }
+      }
+      out += "</tr>\n"
+    }
+    return out + "</table>"
   }
 }
 
