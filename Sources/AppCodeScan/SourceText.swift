@@ -140,6 +140,19 @@ struct SourceText {
     return i
   }
 
+  /// The identifier declared after a keyword ending at `offset` (spaces skipped), the offset just
+  /// past it, and where its body's `{` is sought: the first `{` before `end` within 400 bytes of the
+  /// name, else where the search stopped (callers check). Nil when no identifier follows.
+  func declaredName(after offset: Int, end: Int) -> (name: String, nameEnd: Int, brace: Int)? {
+    let start = skipSpaces(offset)
+    var j = start
+    while j < code.count && Self.isIdentifier(code[j]) { j += 1 }
+    guard j > start else { return nil }
+    var k = j
+    while k < end && k - j < 400 && code[k] != UInt8(ascii: "{") { k += 1 }
+    return (text(start..<j), j, k)
+  }
+
   /// The region inside the bracket opening at `open` (`(`, `{` or `[`) up to its match, strings
   /// skipped; nil when it does not close within `limit` bytes (``maximumSpan`` unless told).
   func balanced(at open: Int, limit: Int = maximumSpan) -> Range<Int>? {

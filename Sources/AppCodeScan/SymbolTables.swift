@@ -47,13 +47,7 @@ public struct SymbolTables: Sendable {
     for declaration in source.topLevelDeclarations() {
       for keyword in ["var ", "func "] {
         for at in source.occurrences(of: keyword, in: declaration.body) {
-          var j = source.skipSpaces(at + keyword.utf8.count)
-          let start = j
-          while j < source.code.count && SourceText.isIdentifier(source.code[j]) { j += 1 }
-          guard j > start else { continue }
-          let name = source.text(start..<j)
-          var k = j
-          while k < declaration.body.upperBound && k - j < 400 && source.code[k] != UInt8(ascii: "{") { k += 1 }
+          guard let (name, j, k) = source.declaredName(after: at + keyword.utf8.count, end: declaration.body.upperBound) else { continue }
           guard k < declaration.body.upperBound, source.code[k] == UInt8(ascii: "{") else { continue }
           let signature = source.text(j..<k)
           // The declared type: after `->` for a function, after `:` for a property (a stored
@@ -129,14 +123,8 @@ public struct SymbolTables: Sendable {
     // Static accessors, and view properties such as `var tabLabel: some View` (a tab's label).
     for keyword in ["static func ", "class func ", "static var ", "var ", "func "] {
       for at in source.occurrences(of: keyword) {
-        var j = source.skipSpaces(at + keyword.utf8.count)
-        let start = j
-        while j < source.code.count && SourceText.isIdentifier(source.code[j]) { j += 1 }
-        guard j > start else { continue }
-        let name = source.text(start..<j)
         // The signature up to the body must return an image.
-        var k = j
-        while k < source.code.count && k - j < 400 && source.code[k] != UInt8(ascii: "{") { k += 1 }
+        guard let (name, j, k) = source.declaredName(after: at + keyword.utf8.count, end: source.code.count) else { continue }
         let signature = source.text(j..<k)
         guard k < source.code.count, signature.contains("Image") || signature.contains("some View"), let body = source.balanced(at: k) else { continue }
         let names = ImageExpression.references(in: body, source, tables: SymbolTables(), followVariables: false)

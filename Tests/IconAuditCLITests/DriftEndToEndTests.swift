@@ -15,19 +15,6 @@ func plusGlyph() -> AlphaMask {
 }
 
 @Suite(.serialized) struct DriftEndToEndTests {
-  func git(_ args: [String], in dir: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", dir] + args
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = Pipe()
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "git \(args)")
-    return String(decoding: data, as: UTF8.self)
-  }
 
   /// v1: eight glyphs. v2: g1 rescaled by 110%, g2 drawn with a 3 pt stroke, g3 removed, a new
   /// icon added, g4 renamed to clock; the others untouched.

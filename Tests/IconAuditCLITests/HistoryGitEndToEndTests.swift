@@ -10,20 +10,6 @@ import TestSupport
 /// read from git's objects at each revision (the work tree untouched), a revision without PATH
 /// listed as such, a bad revision named.
 @Suite(.serialized) struct HistoryGitEndToEndTests {
-  @discardableResult
-  func git(_ args: [String], in dir: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", dir] + args
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = Pipe()
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "git \(args)")
-    return String(decoding: data, as: UTF8.self)
-  }
 
   /// v1.0: eight glyphs; v1.1: g2 drawn with a 3 pt stroke, g7 removed; v1.2: the folder moved away
   /// (PATH missing); v2.0: back, as at v1.1.
