@@ -347,7 +347,7 @@ def main() -> int:
                         help="only the measurement cache's runs: warm, and history across git revisions")
     args = parser.parse_args()
     if args.rewrite:
-        write_readme(args.out / "README.md", markdown(json.loads(args.rewrite.read_text())))
+        write_section(args.out / "README.md", "Scale", markdown(json.loads(args.rewrite.read_text())))
         return 0
     if args.bin is None:
         parser.error("--bin is required")
@@ -442,7 +442,7 @@ def main() -> int:
         args.out.mkdir(parents=True, exist_ok=True)
         path = args.out / f"scale-{report['date']}.json"
         path.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
-        write_readme(args.out / "README.md", table)
+        write_section(args.out / "README.md", "Scale", table)
         log(f"wrote {path.relative_to(ROOT)} and the Scale section of {(args.out / 'README.md').relative_to(ROOT)}")
     write_cache_report(args, cache_runs(args, audit_bin, bench_bin, root, n))
     return 0
@@ -498,18 +498,6 @@ Corpus: {c['icons']} Lucide PNGs ({sizes}) in {c['families']} families of
 
 Full figures: [`scale-{r['date']}.json`](scale-{r['date']}.json). Reproduce: `{r['command']}`.
 """
-
-
-def write_readme(path: Path, section: str) -> None:
-    """Replaces the "## Scale" section (up to the next "## " heading) or appends it."""
-    text = path.read_text() if path.exists() else "# Benchmarks\n"
-    start = text.find("\n## Scale\n")
-    if start >= 0:
-        end = text.find("\n## ", start + 1)
-        text = text[:start + 1] + section + (text[end:] if end >= 0 else "")
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    path.write_text(text if text.endswith("\n") else text + "\n")
 
 
 if __name__ == "__main__":
