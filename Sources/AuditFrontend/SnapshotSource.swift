@@ -40,9 +40,10 @@ public struct SnapshotSource: Sendable {
     }
   }
 
-  /// Audits a folder now and reads the result as a snapshot (through the JSON report, so it is
-  /// exactly what a stored snapshot would hold). As before the frontend, only skipped images and
-  /// unreadable files are said (not "no icons found" nor role patterns that match nothing).
+  /// Audits a folder now and takes the result as a snapshot: exactly what a stored JSON report of
+  /// it would hold (``Snapshot/init(report:toolVersion:source:)``, without writing the JSON). As
+  /// before the frontend, only skipped images and unreadable files are said (not "no icons found"
+  /// nor role patterns that match nothing).
   func audit(_ path: String, label: String, root: String, diagnostics: inout [AuditDiagnostic]) throws(AuditFrontend.Failure) -> Snapshot {
     let configurationPath = configurationPath ?? ConfigurationFile.find(from: root)
     let configuration = try AuditFrontend.configuration(path: configurationPath)
@@ -59,11 +60,7 @@ public struct SnapshotSource: Sendable {
       case .nothingFound, .rolePatternMatchesNothing, .suppressedByBaseline, .codeNote: return false
       }
     }
-    do {
-      return try Snapshot(json: Data(JSONReportWriter.writeUTF8(result.report, toolVersion: AuditFrontend.toolVersion)), source: label)
-    } catch {
-      throw AuditFrontend.Failure(message: error.description)
-    }
+    return Snapshot(report: result.report, toolVersion: AuditFrontend.toolVersion, source: label)
   }
 
   /// Extracts PATH at a git revision into a temporary folder with `git archive` (the work tree

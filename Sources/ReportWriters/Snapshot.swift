@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import FamilyAnalysis
 import Foundation
 import Guidelines
+import IconMetrics
 
 /// A snapshot could not be read. The message names the file.
 public struct SnapshotError: Error, Equatable, CustomStringConvertible {
@@ -125,6 +127,68 @@ public struct Snapshot: Sendable {
     }
     if weights > 0 { for key in spreads.keys { spreads[key]! /= weights } }
     self.spreads = spreads
+  }
+
+  /// The snapshot that ``init(json:source:)`` reads from ``JSONReportWriter/writeUTF8(_:toolVersion:)``'s
+  /// text of `report`, made without writing and parsing that text (a history of 20 revisions of
+  /// 500 icons spent a fifth of its time there): every number as the writer rounds it and the
+  /// decoder reads it back (``jsonRounded(_:)``), a signature's cells as its hex digits give them,
+  /// the same members in the same order. `SnapshotTests` compare both ways member by member.
+  /// - Complexity: O(icons × signature cells + findings + groups).
+  public init(report: AuditReport, toolVersion: String, source: String) {
+    self.source = source
+    label = report.label
+    self.toolVersion = toolVersion
+    icons = report.icons.map { icon in
+      let m = icon.metrics
+      return Icon(
+        id: icon.id, path: icon.path, family: icon.family, state: icon.state.rawValue,
+        perceivedSizePt: Self.jsonRounded(m.perceivedSizePt), strokeWeightPt: Self.jsonRounded(m.strokeWeightPt),
+        strokeWeightPx: Self.jsonRounded(m.strokeWeightPx), detailDensity: Self.jsonRounded(m.detailDensity),
+        centerOffsetPt: (Self.jsonRounded(m.opticalCenterOffsetPt.x), Self.jsonRounded(m.opticalCenterOffsetPt.y)),
+        style: m.style.rawValue, signature: icon.signature.map { Self.quantised($0.cells) })
+    }
+    findings = report.findings.map { f in
+      Finding(iconId: f.iconId, ruleId: f.ruleId, severity: f.severity.rawValue, message: f.message, path: f.path)
+    }
+    consistencyScore = Self.jsonRounded(JSONReportWriter.overallConsistency(report))
+    var scores: [String: Double] = [:]
+    for f in report.families { scores[f.name] = Self.jsonRounded(f.consistencyScore) }
+    familyScores = scores
+    // As init(json:source:): icon-weighted over the groups, in the report's order.
+    var spreads: [String: Double] = [:]
+    var weights = 0.0
+    for family in report.families {
+      for group in family.groups {
+        let w = Double(group.members.count)
+        weights += w
+        spreads["effectiveSizePt", default: 0] += w * 1.4826 * Self.jsonRounded(group.effectiveSizePt.madLog)
+        spreads["strokeWeightPt", default: 0] += w * 1.4826 * Self.jsonRounded(group.strokeWeightPt.madLog)
+        spreads["detailDensity", default: 0] += w * 1.4826 * Self.jsonRounded(group.detailDensity.madLog)
+      }
+    }
+    if weights > 0 { for key in spreads.keys { spreads[key]! /= weights } }
+    self.spreads = spreads
+  }
+
+  /// A number as the JSON report writes it (``JSONValue/format(_:decimals:into:)``, 4 decimals,
+  /// half away from zero; `null` when not finite) and the decoder reads it back (`null` as NaN).
+  /// The writer's usual text is the decimal k ÷ 10⁴ of the rounded integer k = value × 10⁴
+  /// (|k| < 10¹⁵); parsing it gives the double nearest that decimal, which is exactly the
+  /// correctly rounded quotient `Double(k) / 10⁴` of two exact doubles (−0 included: the writer
+  /// prints `0`). Other values take the writer's text, parsed.
+  static func jsonRounded(_ value: Double) -> Double {
+    guard value.isFinite else { return .nan }
+    let p = 10_000.0
+    let scaled = (value * p).rounded(.toNearestOrAwayFromZero)
+    guard abs(scaled) < 1e15 else { return Double(JSONValue.format(value, decimals: 4)) ?? .nan }
+    return Double(Int(scaled)) / p
+  }
+
+  /// Signature cells as ``JSONReportWriter/signatureHex(_:)`` writes them (each × 255 rounded half
+  /// away from zero, as a byte) and ``decodeSignature(_:)`` reads them (byte ÷ 255).
+  static func quantised(_ cells: [Float]) -> [Float] {
+    cells.map { cell in Float(Int(Double(min(max(cell, 0), 1) * 255) + 0.5)) / 255 }
   }
 
   public static func load(path: String) throws(SnapshotError) -> Snapshot {
