@@ -4,15 +4,24 @@ import IconSupport
 
 /// A folder kept as PATH was at one revision after another: only the files that differ from the
 /// previous revision are written or removed.
+///
+/// Each regular file written is recorded in ``digests`` with the SHA-256 of its blob (hashed once
+/// per blob, however many revisions and paths hold it), so that an unchanged file is not read and
+/// hashed again to be found in the measurement cache.
 struct GitWorkFolder {
   let path: String
   private var current: [String: GitObjects.Entry] = [:]
+  /// The digests of the files written here (see ``KnownFileDigests``).
+  let digests = KnownFileDigests()
+  /// SHA-256 by blob id.
+  private var blobDigests: [String: [UInt8]] = [:]
 
   init(path: String) { self.path = path }
 
   /// Makes the folder hold exactly `files` (blobs read from `objects`); emptied folders are removed.
   mutating func update(to files: [String: GitObjects.Entry], objects: GitObjects) throws(AuditFrontend.Failure) {
     for (name, entry) in current where files[name] != entry {
+      digests.forget(path: path + "/" + name)
       unlink(path + "/" + name)
       var folder = PathText.parent(name)
       while !folder.isEmpty, rmdir(path + "/" + folder) == 0 { folder = PathText.parent(folder) }
@@ -30,6 +39,10 @@ struct GitWorkFolder {
         symlink(String(decoding: blob.bytes, as: UTF8.self), target)
       } else if !Self.write(blob.bytes, to: target) {
         throw AuditFrontend.Failure(message: "cannot write \(target)")
+      } else {
+        let digest = blobDigests[entry.id] ?? SHA256.hash(blob.bytes)
+        blobDigests[entry.id] = digest
+        digests.record(path: target, digest: digest)
       }
     }
     current = files

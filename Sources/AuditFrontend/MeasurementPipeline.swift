@@ -111,6 +111,10 @@ public struct MeasurementOptions: Sendable {
   /// role puts it in (``IconRole/symbolSize``); nil, or nil for an icon, draws it at
   /// ``SymbolSize/body``.
   public var symbolSize: (@Sendable (DiscoveredIcon) -> SymbolSize?)?
+  /// Files whose content digest is known without reading them (a history's work folder, written
+  /// from git blobs): with a cache, an icon whose files are all known and whose entry is stored is
+  /// neither read nor hashed.
+  var knownDigests: KnownFileDigests?
 
   /// The size `icon` is drawn at if it is a custom symbol (``symbolSize``).
   func symbolSize(of icon: DiscoveredIcon) -> SymbolSize {
@@ -237,6 +241,18 @@ public enum MeasurementPipeline {
   /// is not decoded at all. An icon with a file that cannot be read is never cached.
   static func measure(_ icon: DiscoveredIcon, options: MeasurementOptions) -> Result {
     guard let cache = options.cache, options.drawings != .keep else { return measureFresh(icon, options: options, contents: nil).result }
+    // Files whose digests are known (KnownFileDigests) are read only when the entry is not stored;
+    // then they are looked up again below, read and hashed (so misses and bad entries are counted
+    // once, as without them).
+    if let known = options.knownDigests?.digests(icon.files, limits: options.limits) {
+      let key = CachedMeasurement.key(files: icon.files, digests: known.map(\.digest), options: options,
+                                      symbolSize: options.symbolSize(of: icon))
+      if let payload = cache.payload(key), let (measured, index, vectorPNG) = CachedMeasurement.decode(payload, icon: icon) {
+        cache.count { $0.hits += 1 }
+        return Result(icon: withLoader(measured, file: icon.files[index], version: known[index].version,
+                                       vectorPNG: vectorPNG, options: options), failures: [])
+      }
+    }
     var contents: [(version: FileVersion?, bytes: [UInt8])] = []
     for file in icon.files {
       // The version of the file before it is read: a drawing read back later must match it.

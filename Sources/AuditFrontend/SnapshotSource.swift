@@ -44,7 +44,9 @@ public struct SnapshotSource: Sendable {
   /// it would hold (``Snapshot/init(report:toolVersion:source:)``, without writing the JSON). As
   /// before the frontend, only skipped images and unreadable files are said (not "no icons found"
   /// nor role patterns that match nothing).
-  func audit(_ path: String, label: String, root: String, diagnostics: inout [AuditDiagnostic]) throws(AuditFrontend.Failure) -> Snapshot {
+  /// - Parameter knownDigests: files under `path` whose digests are known (a history's work folder).
+  func audit(_ path: String, label: String, root: String, knownDigests: KnownFileDigests? = nil,
+             diagnostics: inout [AuditDiagnostic]) throws(AuditFrontend.Failure) -> Snapshot {
     let configurationPath = configurationPath ?? ConfigurationFile.find(from: root)
     let configuration = try AuditFrontend.configuration(path: configurationPath)
     var options = MeasurementOptions()
@@ -53,6 +55,7 @@ public struct SnapshotSource: Sendable {
     options.idioms = configuration.idioms
     options.vectorRendering = rendering
     options.cache = cache
+    options.knownDigests = knownDigests
     let result = try AuditFrontend.run(AuditRequest(paths: [path], configuration: configuration, options: options, label: label))
     diagnostics += result.diagnostics.filter {
       switch $0 {
@@ -128,7 +131,8 @@ public struct SnapshotSource: Sendable {
         continue
       }
       try work.update(to: files, objects: objects)
-      releases.append(Release(revision: revision, snapshot: try audit(work.path, label: revision, root: work.path, diagnostics: &diagnostics)))
+      releases.append(Release(revision: revision, snapshot: try audit(work.path, label: revision, root: work.path,
+                                                                      knownDigests: work.digests, diagnostics: &diagnostics)))
     }
     return releases
   }
