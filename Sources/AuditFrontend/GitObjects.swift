@@ -12,7 +12,7 @@ import IconSupport
 final class GitObjects {
   /// A file at a revision: its path below the folder, mode (`100644`, `100755`, `120000` for a
   /// symbolic link) and blob id.
-  struct Entry: Equatable {
+  struct Entry: Hashable {
     var mode: String
     var id: String
   }
@@ -21,6 +21,8 @@ final class GitObjects {
   private let input: FileHandle
   private let output: Int32
   private var pending: [UInt8] = []
+  /// Trees read so far, by id: a folder unchanged between revisions is not read again.
+  private var trees: [String: [(name: String, mode: String, id: String)]] = [:]
 
   /// Starts `git cat-file --batch` in the repository at `top`.
   init(top: String) throws(AuditFrontend.Failure) {
@@ -94,8 +96,15 @@ final class GitObjects {
       .flatMap { $0.hasPrefix("tree ") ? String($0.dropFirst(5)) : nil }
   }
 
-  /// The entries of a tree object: name, mode, id.
+  /// The entries of a tree object: name, mode, id (each tree read once).
   func tree(_ id: String) throws(AuditFrontend.Failure) -> [(name: String, mode: String, id: String)] {
+    if let entries = trees[id] { return entries }
+    let entries = try readTree(id)
+    trees[id] = entries
+    return entries
+  }
+
+  private func readTree(_ id: String) throws(AuditFrontend.Failure) -> [(name: String, mode: String, id: String)] {
     guard let object = try object(id), object.type == "tree" else { return [] }
     var entries: [(String, String, String)] = []
     let bytes = object.bytes
@@ -115,6 +124,14 @@ final class GitObjects {
   /// path relative to `inside`; nil when `inside` is not there. A file named by `inside` is listed
   /// under its own name.
   func files(root: String, inside: String) throws(AuditFrontend.Failure) -> [String: Entry]? {
+    guard let entry = try entry(root: root, inside: inside) else { return nil }
+    return try files(of: entry, inside: inside)
+  }
+
+  /// What `inside` (a path in the repository, "." for the top) is in the tree `root`: a tree, a
+  /// file or a submodule (its mode and id); nil when it is not there. Two revisions with the same
+  /// entry hold the same files there.
+  func entry(root: String, inside: String) throws(AuditFrontend.Failure) -> Entry? {
     var id = root
     var mode = "40000"
     let components = inside == "." ? [] : inside.split(separator: "/").map(String.init)
@@ -122,6 +139,12 @@ final class GitObjects {
       guard mode == "40000", let entry = try tree(id).first(where: { $0.name == component }) else { return nil }
       (id, mode) = (entry.id, entry.mode)
     }
+    return Entry(mode: mode, id: id)
+  }
+
+  /// The files of ``entry(root:inside:)``'s entry, as ``files(root:inside:)``.
+  func files(of entry: Entry, inside: String) throws(AuditFrontend.Failure) -> [String: Entry]? {
+    let (id, mode) = (entry.id, entry.mode)
     if mode != "40000" {
       return mode == "160000" ? nil : [PathText.lastComponent(inside): Entry(mode: mode, id: id)]
     }

@@ -125,14 +125,29 @@ public struct SnapshotSource: Sendable {
       throw AuditFrontend.Failure(message: "\(error)")
     }
     var releases: [Release] = []
+    // PATH's tree (or file) at the revisions audited so far, with the snapshot and what the audit
+    // said: a revision holding the same tree there (a tag on a commit that did not touch PATH) is
+    // not audited again.
+    var audited: [GitObjects.Entry: (snapshot: Snapshot, diagnostics: [AuditDiagnostic])] = [:]
     for (revision, tree) in zip(revisions, trees) {
-      guard let files = try objects.files(root: tree, inside: inside) else {
+      guard let entry = try objects.entry(root: tree, inside: inside), let files = try objects.files(of: entry, inside: inside) else {
         releases.append(Release(revision: revision, snapshot: nil))
         continue
       }
+      if let earlier = audited[entry] {
+        diagnostics += earlier.diagnostics
+        // The audit's label, the revision, is all that differs (nothing else in a report names it).
+        var snapshot = earlier.snapshot
+        (snapshot.source, snapshot.label) = (revision, revision)
+        releases.append(Release(revision: revision, snapshot: snapshot))
+        continue
+      }
       try work.update(to: files, objects: objects)
-      releases.append(Release(revision: revision, snapshot: try audit(work.path, label: revision, root: work.path,
-                                                                      knownDigests: work.digests, diagnostics: &diagnostics)))
+      var said: [AuditDiagnostic] = []
+      defer { diagnostics += said }
+      let snapshot = try audit(work.path, label: revision, root: work.path, knownDigests: work.digests, diagnostics: &said)
+      audited[entry] = (snapshot, said)
+      releases.append(Release(revision: revision, snapshot: snapshot))
     }
     return releases
   }

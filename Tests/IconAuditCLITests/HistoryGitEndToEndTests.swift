@@ -45,9 +45,9 @@ import TestSupport
     let tags = try runTool(["history", "--tags", "v*", path, "--format", "json", "--cache-dir", cache, "-v"])
     #expect(tags.status == 0, "\(tags.stderr)")
     #expect(tags.stderr.contains("does not exist at v1.2"), "\(tags.stderr)")
-    // Eight files at v1.0, one new blob at v1.1, none after: 9 measured, the other 13 of the 22
-    // icons from the cache.
-    #expect(tags.stderr.contains("13 icons read from it, 9 measured"), "\(tags.stderr)")
+    // Eight files at v1.0, one new blob at v1.1, none after: 9 measured, the other 6 of v1.1's
+    // icons from the cache; v2.0 holds v1.1's tree again: not audited again (its release is v1.1's).
+    #expect(tags.stderr.contains("6 icons read from it, 9 measured"), "\(tags.stderr)")
     // The work tree and the index are untouched.
     #expect(try git(["status", "--porcelain"], in: repo).isEmpty)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(tags.stdout.utf8)) as? [String: Any])
@@ -55,6 +55,9 @@ import TestSupport
     #expect(releases.map { $0["label"] as? String } == ["v1.0", "v1.1", "v1.2", "v2.0"])
     #expect(releases.map { $0["icons"] as? Int } == [8, 7, nil, 7])
     #expect(releases[2]["missing"] as? Bool == true)
+    var again = releases[3], before = releases[1]
+    (again["label"], before["label"]) = (nil, nil)
+    #expect(again as NSDictionary == before as NSDictionary)
     let movers = try #require(json["movers"] as? [[String: Any]])
     #expect(movers.contains { $0["id"] as? String == "g2" && ($0["strokeChangePt"] as? Double ?? 0) > 0.4 }, "\(movers)")
     // The same releases as the folders checked out at those tags, audited on the spot.
