@@ -20,15 +20,60 @@ public enum AppFolder {
       let inner = (try? FileManager.default.contentsOfDirectory(atPath: (path as NSString).appendingPathComponent(folder))) ?? []
       if inner.contains(where: marks) { return true }
     }
-    guard let walker = FileManager.default.enumerator(atPath: path) else { return false }
-    var source = false, catalog = false, seen = 0
-    while let relative = walker.nextObject() as? String, seen < 20_000 {
-      seen += 1
-      let name = (relative as NSString).lastPathComponent
-      if name.hasPrefix(".") { walker.skipDescendants(); continue }
-      if name.hasSuffix(".xcassets") { catalog = true; walker.skipDescendants() } else if AppCode.kind(of: name) != nil { source = true }
-      if source && catalog { return true }
+    var source = false, catalog = false
+    walk(path, limit: 20_000) { name in
+      if name.hasPrefix(".") { return .skipDescendants }
+      if name.hasSuffix(".xcassets") {
+        catalog = true
+        return source ? .stop : .skipDescendants
+      }
+      if AppCode.kind(of: name) != nil { source = true }
+      return source && catalog ? .stop : .next
     }
-    return false
+    return source && catalog
+  }
+
+  enum WalkStep { case next, skipDescendants, stop }
+
+  /// Calls `visit` with the name of each entry under `root` (not the root itself), directories
+  /// before their contents, in the order and with the entries of `FileManager.enumerator(atPath:)`
+  /// on Linux: that is `fts` with `FTS_PHYSICAL | FTS_XDEV | FTS_NOCHDIR | FTS_NOSTAT` and no
+  /// sorting, which reads a whole directory, then visits its entries in the directory's order,
+  /// descending into each directory (not a symbolic link, not another device) as it comes; at most
+  /// `limit` entries. The enumerator made a URL and a relative path of every entry: 0.06 s of CPU
+  /// for the 10,000-icon scale corpus in every audit of a folder, against a few milliseconds here.
+  /// - Complexity: O(min(entries, limit)) plus the directories read.
+  static func walk(_ root: String, limit: Int, _ visit: (String) -> WalkStep) {
+    // The root as fts takes it without FTS_COMFOLLOW: a symbolic link to a folder is not entered.
+    var info = stat()
+    guard lstat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+    let device = info.st_dev
+    var seen = 0
+    /// False when the walk is to stop.
+    func walkFolder(_ folder: String) -> Bool {
+      guard let stream = opendir(folder) else { return true }
+      var entries: [(name: String, type: UInt8)] = []
+      while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name == "." || name == ".." { continue }
+        entries.append((name, entry.pointee.d_type))
+      }
+      closedir(stream)
+      for (name, type) in entries {
+        guard seen < limit else { return false }
+        seen += 1
+        let step = visit(name)
+        if step == .stop { return false }
+        guard step == .next, type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) else { continue }
+        let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        var child = stat()
+        guard lstat(path, &child) == 0, child.st_mode & S_IFMT == S_IFDIR, child.st_dev == device else { continue }
+        if !walkFolder(path) { return false }
+      }
+      return true
+    }
+    _ = walkFolder(root)
   }
 }

@@ -32,7 +32,48 @@ enum CachedMeasurement {
   /// and content digest, in the icon's order. Not in it: paths, names, roles otherwise, the
   /// configuration's rules (rules always run afresh).
   static func key(files: [IconFile], digests: [[UInt8]], options: MeasurementOptions, symbolSize: SymbolSize = .body) -> [UInt8] {
+    key(prefix: keyPrefix(options), files: files, digests: digests, symbolSize: symbolSize)
+  }
+
+  /// ``key(files:digests:options:symbolSize:)`` from the options' part made once
+  /// (``keyPrefix(_:)``, ``MeasurementCache/keyPrefix(_:)``): the same bytes.
+  static func key(prefix: [UInt8], files: [IconFile], digests: [[UInt8]], symbolSize: SymbolSize = .body) -> [UInt8] {
     var hasher = SHA256()
+    hasher.update(prefix)
+    hasher.update(Array(" files \(files.count)".utf8))
+    for (file, digest) in zip(files, digests) {
+      // A custom symbol is drawn at its bar's size: the same file measures differently per role.
+      let renderer = file.kind == .svg && isSymbolPath(file.path)
+        ? "symbol \(symbolSize.pointSize.bitPattern) \(symbolSize.scale.rawValue)" : file.kind.rawValue
+      var text = " "
+      text += renderer
+      text += " "
+      if let scale = file.scale { text += String(scale) } else { text += "-" }
+      text += " "
+      hasher.update(Array(text.utf8))
+      hasher.update(digest)
+    }
+    return hasher.finalize()
+  }
+
+  /// Whether a file is in a `.symbolset` (a custom symbol): as `path.contains(".symbolset/")`, on
+  /// the UTF-8 bytes (Foundation's `contains` was 1% of a warm audit's CPU).
+  static func isSymbolPath(_ path: String) -> Bool {
+    let needle = Array(".symbolset/".utf8)
+    var path = path
+    return path.withUTF8 { bytes in
+      guard bytes.count >= needle.count else { return false }
+      for start in 0...(bytes.count - needle.count) where bytes[start] == 0x2e {
+        var k = 1
+        while k < needle.count && bytes[start + k] == needle[k] { k += 1 }
+        if k == needle.count { return true }
+      }
+      return false
+    }
+  }
+
+  /// The options' part of the key: the same for every icon of a run.
+  static func keyPrefix(_ options: MeasurementOptions) -> [UInt8] {
     var text = "iconaudit-measurements \(AuditFrontend.toolVersion) m\(measurementVersion) f\(formatVersion)"
     text += " build \(buildIdentity)"
     switch options.drawings {
@@ -48,16 +89,35 @@ enum CachedMeasurement {
     case .inProcess: text += " render in-process"
     case .isolated(let helper): text += " render \(helper.timeout.bitPattern) \(helper.memoryLimitBytes)"
     }
-    text += " files \(files.count)"
-    hasher.update(Array(text.utf8))
-    for (file, digest) in zip(files, digests) {
-      // A custom symbol is drawn at its bar's size: the same file measures differently per role.
-      let renderer = file.kind == .svg && file.path.contains(".symbolset/")
-        ? "symbol \(symbolSize.pointSize.bitPattern) \(symbolSize.scale.rawValue)" : file.kind.rawValue
-      hasher.update(Array(" \(renderer) \(file.scale.map(String.init) ?? "-") ".utf8))
-      hasher.update(digest)
+    return Array(text.utf8)
+  }
+
+  /// What ``keyPrefix(_:)`` reads of the options, compared without making the text.
+  struct KeyContext: Equatable {
+    var drawings: Int
+    var textMinimumHeightPx: Int?
+    var vectorScaleBits: UInt64
+    var maxAnalysisSide: Int
+    var maxSide: Int, maxPixels: Int, maxFileBytes: Int, maxVectorFileBytes: Int
+    var renderTimeoutBits: UInt64?
+    var renderMemoryLimitBytes: Int?
+
+    init(_ options: MeasurementOptions) {
+      switch options.drawings {
+      case .drop: drawings = 0
+      case .keep: drawings = 1
+      case .reload: drawings = 2
+      }
+      textMinimumHeightPx = options.textMinimumHeightPx
+      vectorScaleBits = options.vectorScale.bitPattern
+      maxAnalysisSide = options.maxAnalysisSide
+      (maxSide, maxPixels) = (options.limits.maxSide, options.limits.maxPixels)
+      (maxFileBytes, maxVectorFileBytes) = (options.limits.maxFileBytes, options.limits.maxVectorFileBytes)
+      switch options.vectorRendering {
+      case .inProcess: (renderTimeoutBits, renderMemoryLimitBytes) = (nil, nil)
+      case .isolated(let helper): (renderTimeoutBits, renderMemoryLimitBytes) = (helper.timeout.bitPattern, helper.memoryLimitBytes)
+      }
     }
-    return hasher.finalize()
   }
 
   /// The running executable's size and modification time: a rebuilt binary (a development build

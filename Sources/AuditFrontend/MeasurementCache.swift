@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import IconRaster
 import IconSupport
 
 /// The per-user measurement cache: one icon's measurements stored under the SHA-256 of its files'
@@ -56,6 +57,8 @@ public final class MeasurementCache: @unchecked Sendable {
     public var notWritten = 0
     /// Records left out to keep the cache under its size limit.
     public var evicted = 0
+    /// Files not read: their digest came from their stat (``FileDigestIndex``).
+    public var knownByStat = 0
   }
 
   /// The cache's directory.
@@ -85,14 +88,22 @@ public final class MeasurementCache: @unchecked Sendable {
   private var badPacks: [String] = []
   private var loaded = false
   private var pending: [[UInt8]: [UInt8]] = [:]
+  /// The content digests of files known by their stat (``FileDigestIndex``); nil in memory.
+  let digests: FileDigestIndex?
+  /// The key's first part for the options it was made for (``CachedMeasurement/keyPrefix(_:)``).
+  private var keyPrefix: (context: CachedMeasurement.KeyContext, bytes: [UInt8])?
 
   /// - Parameter memo: keep every payload read or written in memory as well (a history run audits
   ///   the same icons at many revisions).
-  public init(directory: String, sizeLimitBytes: Int = MeasurementCache.defaultSizeLimitBytes, memo: Bool = false) {
+  /// - Parameter statMarginSeconds: ``FileDigestIndex/racyMarginSeconds``, 2 s (tests pass a negative
+  ///   margin to have the files they just wrote known by their stat).
+  public init(directory: String, sizeLimitBytes: Int = MeasurementCache.defaultSizeLimitBytes, memo: Bool = false,
+              statMarginSeconds: Int64 = 2) {
     self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
     self.sizeLimitBytes = max(sizeLimitBytes, 0)
     self.keepsMemo = memo
     self.persistent = true
+    digests = FileDigestIndex(directory: self.directory, marginSeconds: statMarginSeconds)
   }
 
   private init(memoryOnlyWithLimit sizeLimitBytes: Int) {
@@ -100,6 +111,7 @@ public final class MeasurementCache: @unchecked Sendable {
     self.sizeLimitBytes = sizeLimitBytes
     keepsMemo = true
     persistent = false
+    digests = nil
   }
 
   deinit {
@@ -123,7 +135,7 @@ public final class MeasurementCache: @unchecked Sendable {
     lock.unlock()
   }
 
-  static let magic: [UInt8] = Array("IAMCPAK1".utf8)
+  static let magic: [UInt8] = Array("IAMCPAK2".utf8)
   static let headerSize = 8 + 4 + 8
   static let tableEntrySize = 32 + 8 + 4 + 8
 
@@ -156,23 +168,60 @@ public final class MeasurementCache: @unchecked Sendable {
     return payload
   }
 
+  /// The content digests of `files` and their versions, when the digest index knows every one by
+  /// its stat (then none is read); nil otherwise.
+  func knownDigests(_ files: [IconFile], limits: DecodeLimits) -> [(version: FileVersion, digest: [UInt8])]? {
+    guard let digests else { return nil }
+    var known: [(version: FileVersion, digest: [UInt8])] = []
+    known.reserveCapacity(files.count)
+    for file in files {
+      let limit = file.kind == .png ? limits.maxFileBytes : min(limits.maxFileBytes, limits.maxVectorFileBytes)
+      guard let observation = FileDigestIndex.Observation(path: file.path), let digest = digests.digest(observation, limit: limit) else {
+        return nil
+      }
+      known.append((observation.version, digest))
+    }
+    count { $0.knownByStat += files.count }
+    return known
+  }
+
+  /// The key's first part for `options` (the same for every icon of a run, made once).
+  func keyPrefix(_ options: MeasurementOptions) -> [UInt8] {
+    let context = CachedMeasurement.KeyContext(options)
+    lock.lock()
+    if let keyPrefix, keyPrefix.context == context {
+      lock.unlock()
+      return keyPrefix.bytes
+    }
+    lock.unlock()
+    let bytes = CachedMeasurement.keyPrefix(options)
+    lock.lock()
+    keyPrefix = (context, bytes)
+    lock.unlock()
+    return bytes
+  }
+
   /// A record's payload, when its bytes are whole, its checksum right and its key `key`.
   private static func readRecord(fd: Int32, _ offset: Int, _ length: Int, checksum: UInt64, key: [UInt8]) -> [UInt8]? {
     guard length >= 32, let bytes = readExactly(fd: fd, offset: offset, count: length),
-          Self.checksum(bytes) == checksum, Array(bytes[0..<32]) == key else { return nil }
+          Self.checksum(bytes) == checksum, bytes[0..<32].elementsEqual(key) else { return nil }
     return Array(bytes[32...])
   }
 
   private static func readExactly(fd: Int32, offset: Int, count: Int) -> [UInt8]? {
-    var bytes = [UInt8](repeating: 0, count: count)
     var done = 0
-    while done < count {
-      let n = bytes.withUnsafeMutableBytes { raw in pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done)) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { return nil }
-      done += n
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      while done < count {
+        let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { break }
+        done += n
+      }
+      // Bytes not read are zeroed (the array is then refused below).
+      if done < count { (buffer.baseAddress! + done).initialize(repeating: 0, count: count - done) }
+      initialized = count
     }
-    return bytes
+    return done == count ? bytes : nil
   }
 
   /// Reads the table of every pack in the directory, oldest first (newer records win). Called
@@ -231,25 +280,42 @@ public final class MeasurementCache: @unchecked Sendable {
     return true
   }
 
-  private static func uint(_ bytes: [UInt8], _ at: Int, _ width: Int) -> UInt64 {
+  static func uint(_ bytes: [UInt8], _ at: Int, _ width: Int) -> UInt64 {
     var value: UInt64 = 0
     for i in 0..<width { value |= UInt64(bytes[at + i]) << UInt64(8 * i) }
     return value
   }
 
-  private static func append(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
+  static func append(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
     for i in 0..<width { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(8 * i))) }
   }
 
   /// A 64-bit checksum against truncation and corruption (not against forgery: whoever can write
-  /// the cache can write any record): FNV-1a over the bytes, then a final mix.
-  /// - Complexity: O(n).
+  /// the cache can write any record): eight bytes at a time (little-endian words, the last one
+  /// padded with zeros), each xored into the state, which is then multiplied by an odd constant
+  /// and xor-shifted; the length first, a final mix last. Each step is a bijection of the state for
+  /// a given word, so a change to one word always changes the result; FNV-1a a byte took 7× longer
+  /// (the pack format before, `IAMCPAK1`).
+  /// - Complexity: O(n), n/8 multiplications.
   static func checksum(_ bytes: some Collection<UInt8>) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      h ^= UInt64(byte)
-      h = h &* 0x0000_0100_0000_01b3
+    if let sum = bytes.withContiguousStorageIfAvailable({ checksum(UnsafeRawBufferPointer($0)) }) { return sum }
+    return Array(bytes).withUnsafeBytes { checksum($0) }
+  }
+
+  static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(raw.count)
+    var at = 0
+    @inline(__always) func mix(_ word: UInt64) {
+      h = (h ^ word) &* 0x9e37_79b9_7f4a_7c15
+      h ^= h >> 29
     }
+    while raw.count - at >= 8 {
+      mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+      at += 8
+    }
+    var tail: UInt64 = 0
+    for i in at..<raw.count { tail |= UInt64(raw[i]) << UInt64(8 * (i - at)) }
+    mix(tail)
     h ^= h >> 33
     h = h &* 0xff51_afd7_ed55_8ccd
     h ^= h >> 33
@@ -290,6 +356,7 @@ public final class MeasurementCache: @unchecked Sendable {
   /// once the icons are measured; failures are counted, never thrown.
   /// - Complexity: O(b) for the b bytes written; a merge reads and writes every record once.
   public func flush() {
+    digests?.flush()
     lock.lock()
     defer { lock.unlock() }
     guard persistent, !pending.isEmpty else { return }
@@ -308,16 +375,22 @@ public final class MeasurementCache: @unchecked Sendable {
 
   /// Writes bytes to a new pack file; its path, or nil when it could not be written.
   private func write(_ bytes: [UInt8]) -> String? {
-    guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else { return nil }
+    let name = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    let target = directory + "/pack-\(String(repeating: "0", count: 16 - name.count) + name).iacache"
+    return Self.writeAtomically(bytes, to: target, directory: directory) ? target : nil
+  }
+
+  /// Writes bytes to `target` in the cache's `directory` (made, with its `CACHEDIR.TAG`, when
+  /// missing) through a temporary file renamed into place; false when it could not be written.
+  static func writeAtomically(_ bytes: [UInt8], to target: String, directory: String) -> Bool {
+    guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else { return false }
     if !FileManager.default.fileExists(atPath: directory + "/CACHEDIR.TAG") {
       let tag = "Signature: 8a477f597d28d172789f06886806bc55\n# This directory holds iconaudit's measurement cache (safe to delete).\n"
       try? Data(tag.utf8).write(to: URL(fileURLWithPath: directory + "/CACHEDIR.TAG"), options: .atomic)
     }
-    let name = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    let temporary = directory + "/.tmp-\(getpid())-\(name)"
-    let target = directory + "/pack-\(String(repeating: "0", count: 16 - name.count) + name).iacache"
+    let temporary = directory + "/.tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { return nil }
+    guard fd >= 0 else { return false }
     var done = 0
     var failed = false
     while done < bytes.count {
@@ -332,9 +405,9 @@ public final class MeasurementCache: @unchecked Sendable {
     if close(fd) != 0 { failed = true }
     if failed || rename(temporary, target) != 0 {
       unlink(temporary)
-      return nil
+      return false
     }
-    return target
+    return true
   }
 
   /// Merges every readable pack into one, newest records first, up to 90% of the size limit; then

@@ -118,7 +118,7 @@ public struct MeasurementOptions: Sendable {
 
   /// The size `icon` is drawn at if it is a custom symbol (``symbolSize``).
   func symbolSize(of icon: DiscoveredIcon) -> SymbolSize {
-    icon.files.contains { $0.path.contains(".symbolset/") } ? symbolSize?(icon) ?? .body : .body
+    icon.files.contains { CachedMeasurement.isSymbolPath($0.path) } ? symbolSize?(icon) ?? .body : .body
   }
   public init() {}
 }
@@ -237,40 +237,41 @@ public enum MeasurementPipeline {
 
   /// Reads every file of an icon (naming each one that fails), measures the largest readable
   /// scale, and compares the other PNG scales with it (sizes in proportion, drawings alike); through
-  /// the cache when there is one: the files are read and hashed, and an icon whose key is stored
-  /// is not decoded at all. An icon with a file that cannot be read is never cached.
+  /// the cache when there is one: the files' digests are taken from their stat (the cache's
+  /// FileDigestIndex) or from git (KnownFileDigests), else the files are read and hashed, and an
+  /// icon whose key is stored is not decoded at all. An icon with a file that cannot be read is
+  /// never cached.
   static func measure(_ icon: DiscoveredIcon, options: MeasurementOptions) -> Result {
     guard let cache = options.cache, options.drawings != .keep else { return measureFresh(icon, options: options, contents: nil).result }
-    // Files whose digests are known (KnownFileDigests) are read only when the entry is not stored;
-    // then they are looked up again below, read and hashed (so misses and bad entries are counted
-    // once, as without them).
-    if let known = options.knownDigests?.digests(icon.files, limits: options.limits) {
-      let key = CachedMeasurement.key(files: icon.files, digests: known.map(\.digest), options: options,
-                                      symbolSize: options.symbolSize(of: icon))
-      if let payload = cache.payload(key), let (measured, index, vectorPNG) = CachedMeasurement.decode(payload, icon: icon) {
-        cache.count { $0.hits += 1 }
-        return Result(icon: withLoader(measured, file: icon.files[index], version: known[index].version,
-                                       vectorPNG: vectorPNG, options: options), failures: [])
-      }
+    let symbolSize = options.symbolSize(of: icon)
+    // Files whose digests are known without reading them: written by this run from git blobs
+    // (KnownFileDigests), or unchanged by their stat since a run hashed them (the cache's
+    // FileDigestIndex). They are read and hashed below only when that entry is not stored, and not
+    // looked up twice (misses and bad entries are counted once).
+    var triedKey: [UInt8]?
+    if let known = options.knownDigests?.digests(icon.files, limits: options.limits) ?? cache.knownDigests(icon.files, limits: options.limits) {
+      let key = CachedMeasurement.key(prefix: cache.keyPrefix(options), files: icon.files, digests: known.map(\.digest),
+                                      symbolSize: symbolSize)
+      if let hit = cachedIcon(key, icon: icon, versions: known.map(\.version), cache: cache, options: options) { return hit }
+      triedKey = key
     }
     var contents: [(version: FileVersion?, bytes: [UInt8])] = []
+    var digests: [[UInt8]] = []
     for file in icon.files {
       // The version of the file before it is read: a drawing read back later must match it.
-      let version = FileVersion(path: file.path)
+      let observation = FileDigestIndex.Observation(path: file.path)
       guard let bytes = try? IconLoader.readBytes(file, limits: options.limits) else {
         return measureFresh(icon, options: options, contents: nil).result
       }
-      contents.append((version, bytes))
+      let digest = SHA256.hash(bytes)
+      if let observation { cache.digests?.record(observation, byteCount: bytes.count, digest: digest) }
+      contents.append((observation?.version, bytes))
+      digests.append(digest)
     }
-    let key = CachedMeasurement.key(files: icon.files, digests: contents.map { SHA256.hash($0.bytes) }, options: options,
-                                    symbolSize: options.symbolSize(of: icon))
-    if let payload = cache.payload(key) {
-      if let (measured, index, vectorPNG) = CachedMeasurement.decode(payload, icon: icon) {
-        cache.count { $0.hits += 1 }
-        return Result(icon: withLoader(measured, file: icon.files[index], version: contents[index].version,
-                                       vectorPNG: vectorPNG, options: options), failures: [])
-      }
-      cache.count { $0.ignored += 1 }
+    let key = CachedMeasurement.key(prefix: cache.keyPrefix(options), files: icon.files, digests: digests, symbolSize: symbolSize)
+    // Looked up once: not again when reading the files found what their stat said.
+    if key != triedKey, let hit = cachedIcon(key, icon: icon, versions: contents.map(\.version), cache: cache, options: options) {
+      return hit
     }
     cache.count { $0.misses += 1 }
     let fresh = measureFresh(icon, options: options, contents: contents)
@@ -280,6 +281,20 @@ public enum MeasurementPipeline {
       cache.store(key, payload: CachedMeasurement.encode(measured, analysedIndex: index, vectorPNG: fresh.vectorPNG))
     }
     return fresh.result
+  }
+
+  /// The icon from the cache's entry under `key` (`versions`: its files' versions when their
+  /// digests were taken), counted as a hit; nil when there is none or it does not fit (counted).
+  static func cachedIcon(_ key: [UInt8], icon: DiscoveredIcon, versions: [FileVersion?], cache: MeasurementCache,
+                         options: MeasurementOptions) -> Result? {
+    guard let payload = cache.payload(key) else { return nil }
+    guard let (measured, index, vectorPNG) = CachedMeasurement.decode(payload, icon: icon) else {
+      cache.count { $0.ignored += 1 }
+      return nil
+    }
+    cache.count { $0.hits += 1 }
+    return Result(icon: withLoader(measured, file: icon.files[index], version: versions[index], vectorPNG: vectorPNG, options: options),
+                  failures: [])
   }
 
   /// A measured icon with its way to read the drawing back (`.reload`).

@@ -84,6 +84,15 @@ public struct DuplicateIconRule: Rule {
     }
     pairs.sort { (rank[$0.1], rank[$0.0]) < (rank[$1.1], rank[$1.0]) }
     var findings: [Finding] = []
+    // Each drawing read back once for all its pairs (a reloaded icon decodes its file on each
+    // access of `mask`); the pairs' order and verdicts are unchanged.
+    var masks: [Int: AlphaMask?] = [:]
+    func mask(_ item: Int) -> AlphaMask? {
+      if let known = masks[item] { return known }
+      let mask = icons[items[item]].mask
+      masks[item] = .some(mask)
+      return mask
+    }
     for (i, j) in pairs {
       do {
         let a = icons[items[i]], b = icons[items[j]]
@@ -92,7 +101,7 @@ public struct DuplicateIconRule: Rule {
           Similarity.isWithin(signatures[items[i]]!, signatures[items[j]]!, t(.signatureDistance))
         else { continue }
         // Expanded only for the pairs that get this far.
-        guard let maskA = a.mask, let maskB = b.mask else { continue }
+        guard let maskA = mask(i), let maskB = mask(j) else { continue }
         let scale = min(maskA.scale, maskB.scale)
         let ma = Similarity.resampled(maskA, toScale: scale), mb = Similarity.resampled(maskB, toScale: scale)
         let shift = max(1, Int((t(.maxShiftPt) * scale).rounded(.up)))

@@ -118,7 +118,8 @@ enum CommonOptions {
     let s = cache.stats
     Console.err("iconaudit: measurement cache \(cache.directory): \(s.hits) icon\(s.hits == 1 ? "" : "s") read from it, \(s.misses) measured; "
                 + "\(s.written) entr\(s.written == 1 ? "y" : "ies") written, \(s.ignored) ignored (truncated, corrupt or foreign: measured again and rewritten), "
-                + "\(s.notWritten) not written (directory read-only, full or missing), \(s.evicted) evicted")
+                + "\(s.notWritten) not written (directory read-only, full or missing), \(s.evicted) evicted; "
+                + "\(s.knownByStat) file\(s.knownByStat == 1 ? "" : "s") known by their stat (not read)")
   }
 
   static func measurementOptions(_ arguments: ParsedArguments) throws(ArgumentError) -> MeasurementOptions {
