@@ -9,7 +9,11 @@ import IconSupport
 /// 20-byte object id), and a blob is read only when a revision holds one the work folder does not
 /// have yet. So 20 revisions of a 500-icon catalog in which 5% of the files change cost about
 /// 500 + 19 × 25 blob reads, not 20 × 500.
-final class GitObjects {
+///
+/// Safe to use from several threads (a history audits two revisions at once, each in a work folder
+/// of its own): requests to the process are serialised; blobs read are kept (up to
+/// ``blobBudgetBytes``) with their SHA-256, so the second work folder does not read them again.
+final class GitObjects: @unchecked Sendable {
   /// A file at a revision: its path below the folder, mode (`100644`, `100755`, `120000` for a
   /// symbolic link) and blob id.
   struct Entry: Hashable {
@@ -23,6 +27,14 @@ final class GitObjects {
   private var pending: [UInt8] = []
   /// Trees read so far, by id: a folder unchanged between revisions is not read again.
   private var trees: [String: [(name: String, mode: String, id: String)]] = [:]
+  /// Blobs read so far (while they fit in ``blobBudgetBytes``), and the SHA-256 of every blob read.
+  private var blobs: [String: [UInt8]] = [:]
+  private var blobDigests: [String: [UInt8]] = [:]
+  private var blobBytes = 0
+  /// The bytes of blobs kept in memory.
+  static let blobBudgetBytes = 64 << 20
+  /// Serialises the requests to the process and the memos.
+  private let lock = NSRecursiveLock()
 
   /// Starts `git cat-file --batch` in the repository at `top`.
   init(top: String) throws(AuditFrontend.Failure) {
@@ -46,6 +58,8 @@ final class GitObjects {
   /// nil when there is no such object.
   func object(_ name: String) throws(AuditFrontend.Failure) -> (type: String, bytes: [UInt8])? {
     guard !name.contains("\n") else { return nil }
+    lock.lock()
+    defer { lock.unlock() }
     do { try input.write(contentsOf: Data((name + "\n").utf8)) } catch {
       throw AuditFrontend.Failure(message: "git cat-file stopped: \(error)")
     }
@@ -98,6 +112,8 @@ final class GitObjects {
 
   /// The entries of a tree object: name, mode, id (each tree read once).
   func tree(_ id: String) throws(AuditFrontend.Failure) -> [(name: String, mode: String, id: String)] {
+    lock.lock()
+    defer { lock.unlock() }
     if let entries = trees[id] { return entries }
     let entries = try readTree(id)
     trees[id] = entries
@@ -118,6 +134,26 @@ final class GitObjects {
       i = zero + 21
     }
     return entries
+  }
+
+  /// The blob `id`: its bytes and their SHA-256 (hashed once per blob); nil when `id` names no blob.
+  func blob(_ id: String) throws(AuditFrontend.Failure) -> (bytes: [UInt8], digest: [UInt8])? {
+    lock.lock()
+    if let bytes = blobs[id], let digest = blobDigests[id] {
+      lock.unlock()
+      return (bytes, digest)
+    }
+    lock.unlock()
+    guard let object = try object(id), object.type == "blob" else { return nil }
+    lock.lock()
+    defer { lock.unlock() }
+    let digest = blobDigests[id] ?? SHA256.hash(object.bytes)
+    blobDigests[id] = digest
+    if blobs[id] == nil, blobBytes + object.bytes.count <= Self.blobBudgetBytes {
+      blobs[id] = object.bytes
+      blobBytes += object.bytes.count
+    }
+    return (object.bytes, digest)
   }
 
   /// The files below `inside` (a path in the repository, "." for the top) in the tree `root`, by

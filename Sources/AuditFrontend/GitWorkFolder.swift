@@ -6,15 +6,13 @@ import IconSupport
 /// previous revision are written or removed.
 ///
 /// Each regular file written is recorded in ``digests`` with the SHA-256 of its blob (hashed once
-/// per blob, however many revisions and paths hold it), so that an unchanged file is not read and
-/// hashed again to be found in the measurement cache.
+/// per blob, however many revisions, paths and work folders hold it: ``GitObjects/blob(_:)``), so
+/// that an unchanged file is not read and hashed again to be found in the measurement cache.
 struct GitWorkFolder {
   let path: String
   private var current: [String: GitObjects.Entry] = [:]
   /// The digests of the files written here (see ``KnownFileDigests``).
   let digests = KnownFileDigests()
-  /// SHA-256 by blob id.
-  private var blobDigests: [String: [UInt8]] = [:]
 
   init(path: String) { self.path = path }
 
@@ -28,7 +26,7 @@ struct GitWorkFolder {
     }
     for name in files.keys.sorted() where current[name] != files[name] {
       let entry = files[name]!
-      guard let blob = try objects.object(entry.id), blob.type == "blob" else { continue }
+      guard let blob = try objects.blob(entry.id) else { continue }
       let target = path + "/" + name
       do {
         try FileManager.default.createDirectory(atPath: PathText.parent(target), withIntermediateDirectories: true)
@@ -40,9 +38,7 @@ struct GitWorkFolder {
       } else if !Self.write(blob.bytes, to: target) {
         throw AuditFrontend.Failure(message: "cannot write \(target)")
       } else {
-        let digest = blobDigests[entry.id] ?? SHA256.hash(blob.bytes)
-        blobDigests[entry.id] = digest
-        digests.record(path: target, digest: digest)
+        digests.record(path: target, digest: blob.digest)
       }
     }
     current = files

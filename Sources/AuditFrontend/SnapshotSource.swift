@@ -44,9 +44,11 @@ public struct SnapshotSource: Sendable {
   /// it would hold (``Snapshot/init(report:toolVersion:source:)``, without writing the JSON). As
   /// before the frontend, only skipped images and unreadable files are said (not "no icons found"
   /// nor role patterns that match nothing).
-  /// - Parameter knownDigests: files under `path` whose digests are known (a history's work folder).
+  /// - Parameters:
+  ///   - knownDigests: files under `path` whose digests are known (a history's work folder).
+  ///   - measured: called once every icon is measured (and stored in the cache), before the rules.
   func audit(_ path: String, label: String, root: String, knownDigests: KnownFileDigests? = nil,
-             diagnostics: inout [AuditDiagnostic]) throws(AuditFrontend.Failure) -> Snapshot {
+             measured: (@Sendable () -> Void)? = nil, diagnostics: inout [AuditDiagnostic]) throws(AuditFrontend.Failure) -> Snapshot {
     let configurationPath = configurationPath ?? ConfigurationFile.find(from: root)
     let configuration = try AuditFrontend.configuration(path: configurationPath)
     var options = MeasurementOptions()
@@ -56,7 +58,14 @@ public struct SnapshotSource: Sendable {
     options.vectorRendering = rendering
     options.cache = cache
     options.knownDigests = knownDigests
-    let result = try AuditFrontend.run(AuditRequest(paths: [path], configuration: configuration, options: options, label: label))
+    var progress: (@Sendable (Int, Int) -> Void)?
+    if let measured {
+      progress = { done, total in
+        if done == total { measured() }
+      }
+    }
+    let result = try AuditFrontend.run(AuditRequest(paths: [path], configuration: configuration, options: options, label: label,
+                                                    progress: progress))
     diagnostics += result.diagnostics.filter {
       switch $0 {
       case .skippedImages, .skippedSets, .unreadable: return true
@@ -101,9 +110,15 @@ public struct SnapshotSource: Sendable {
   }
 
   /// PATH audited at each revision, in order, read straight from git's objects (one
-  /// `git cat-file --batch` process; no checkout, the work tree and the index untouched) into one
-  /// temporary folder that only the changed files are written into between revisions. Through the
-  /// cache (``cache``), an unchanged file is measured once.
+  /// `git cat-file --batch` process; no checkout, the work tree and the index untouched) into
+  /// temporary folders that only the changed files are written into between revisions. Through the
+  /// cache (``cache``), an unchanged file is measured once; a revision holding the same tree at
+  /// PATH as one before it (a tag on a commit that did not touch PATH) is not audited again.
+  ///
+  /// Two revisions are audited at once (``HistoryLanes``), each in a work folder of its own: the
+  /// one measures while the other judges; a revision is measured only once the revision before it
+  /// is, so that each file is measured once and the cache sees the lookups in the order of a serial
+  /// run. Releases and diagnostics come back in the revisions' order, as a serial run gives them.
   /// - Throws: a ``AuditFrontend/Failure`` naming a revision that is not a commit (before any audit).
   public func history(revisions: [String], path: String, diagnostics: inout [AuditDiagnostic]) throws(AuditFrontend.Failure) -> [Release] {
     let (top, inside) = try Self.repository(path)
@@ -115,38 +130,56 @@ public struct SnapshotSource: Sendable {
       }
       trees.append(tree)
     }
+    // The audits to make: PATH's tree (or file) entries, each with its files and the first
+    // revision that holds it; and which one each revision takes (nil: PATH missing there).
+    var jobs: [HistoryLanes.Job] = []
+    var jobOf: [GitObjects.Entry: Int?] = [:]
+    var jobAt: [Int?] = []
+    for (revision, tree) in zip(revisions, trees) {
+      guard let entry = try objects.entry(root: tree, inside: inside) else {
+        jobAt.append(nil)
+        continue
+      }
+      if let known = jobOf[entry] {
+        jobAt.append(known)
+        continue
+      }
+      let files = try objects.files(of: entry, inside: inside)
+      let index = files.map { files in
+        jobs.append(HistoryLanes.Job(revision: revision, files: files))
+        return jobs.count - 1
+      }
+      jobOf[entry] = index
+      jobAt.append(index)
+    }
     let temporary = Self.scratchFolder() + "/iconaudit-history-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: temporary) }
     let name = inside == "." ? PathText.lastComponent(top) : PathText.lastComponent(inside)
-    var work = GitWorkFolder(path: temporary + "/" + name)
-    do {
-      try FileManager.default.createDirectory(atPath: work.path, withIntermediateDirectories: true)
-    } catch {
-      throw AuditFrontend.Failure(message: "\(error)")
+    let lanes = HistoryLanes.laneCount(jobs: jobs.count)
+    func folder(_ lane: Int) -> String { temporary + "/\(lane)/" + name }
+    for lane in 0..<lanes {
+      do {
+        try FileManager.default.createDirectory(atPath: folder(lane), withIntermediateDirectories: true)
+      } catch {
+        throw AuditFrontend.Failure(message: "\(error)")
+      }
+    }
+    let source = self
+    let outcomes = HistoryLanes(jobs: jobs).run(lanes: lanes, folder: folder, objects: objects) {
+      (job, work, measured, said: inout [AuditDiagnostic]) throws(AuditFrontend.Failure) -> Snapshot in
+      try source.audit(work.path, label: job.revision, root: work.path, knownDigests: work.digests, measured: measured, diagnostics: &said)
     }
     var releases: [Release] = []
-    // PATH's tree (or file) at the revisions audited so far, with the snapshot and what the audit
-    // said: a revision holding the same tree there (a tag on a commit that did not touch PATH) is
-    // not audited again.
-    var audited: [GitObjects.Entry: (snapshot: Snapshot, diagnostics: [AuditDiagnostic])] = [:]
-    for (revision, tree) in zip(revisions, trees) {
-      guard let entry = try objects.entry(root: tree, inside: inside), let files = try objects.files(of: entry, inside: inside) else {
+    for (revision, job) in zip(revisions, jobAt) {
+      guard let job else {
         releases.append(Release(revision: revision, snapshot: nil))
         continue
       }
-      if let earlier = audited[entry] {
-        diagnostics += earlier.diagnostics
-        // The audit's label, the revision, is all that differs (nothing else in a report names it).
-        var snapshot = earlier.snapshot
-        (snapshot.source, snapshot.label) = (revision, revision)
-        releases.append(Release(revision: revision, snapshot: snapshot))
-        continue
-      }
-      try work.update(to: files, objects: objects)
-      var said: [AuditDiagnostic] = []
-      defer { diagnostics += said }
-      let snapshot = try audit(work.path, label: revision, root: work.path, knownDigests: work.digests, diagnostics: &said)
-      audited[entry] = (snapshot, said)
+      // What the audit said, again for each revision that takes it (as a serial run said it).
+      diagnostics += outcomes[job].said
+      var snapshot = try outcomes[job].snapshot.get()
+      // The audit's label, the revision, is all that differs (nothing else in a report names it).
+      (snapshot.source, snapshot.label) = (revision, revision)
       releases.append(Release(revision: revision, snapshot: snapshot))
     }
     return releases
