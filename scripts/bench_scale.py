@@ -290,7 +290,10 @@ catalog at {h['revisions']} tags, {h['filesChangedPerRevision']} files changed p
   icon's files are still read and hashed (SHA-256), its entry read and checked, and every rule runs.
 - *history*: `iconaudit history --tags 'r*' {h['path']}/Icons --format json --output FILE`, with a
   new empty `--cache-dir` each run; the catalog is read from git's objects (one `git cat-file
-  --batch`), only changed files are written out between revisions.
+  --batch`), two revisions at a time, each in a work folder of its own where only changed files are
+  written; a file written from a blob is not read and hashed again (its digest is the blob's), and
+  each revision becomes a snapshot without a JSON report. Where its CPU goes and what is left:
+  [`history.md`](history.md) (`scripts/perf_breakdown.py --history`).
 
 Full figures: [`cache-{r['date']}.json`](cache-{r['date']}.json). Reproduce: `scripts/bench_scale --cache --runs 3`.
 """
