@@ -4,7 +4,7 @@
     scripts/perf_breakdown.py [--corpus DIR] [--bin BINDIR] [--frequency HZ] [--keep FILE]
     scripts/perf_breakdown.py --history [PATH] [--tags PATTERN] [--bin BINDIR] ...
 
-Runs `iconaudit audit --format json` on the corpus (default: the scale benchmark's 10,000 icons,
+Runs `iconaudit audit --format json --no-cache` (the cold audit) on the corpus (default: the scale benchmark's 10,000 icons,
 scripts/.cache/scale/corpus-10000-f240; make it with scripts/bench_scale) under `perf record -g`,
 then gives each CPU sample to the innermost frame on its call stack that belongs to a known part
 (symbols demangled with `swift demangle`): the stroke profile's chords count as the stroke weight
@@ -95,7 +95,7 @@ def main() -> int:
         sys.exit(f"perf_breakdown: {binary} does not exist (swift build -c release)")
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "perf.data"
-        audit = [str(binary), "audit", "--format", "json", "--output", str(Path(tmp) / "audit.json"), str(corpus)]
+        audit = [str(binary), "audit", "--format", "json", "--no-cache", "--output", str(Path(tmp) / "audit.json"), str(corpus)]
         if args.history:
             audit = [str(binary), "history", "--tags", args.tags, str(corpus), "--format", "json", "--no-cache",
                      "--output", str(Path(tmp) / "history.json")]

@@ -11,6 +11,7 @@ import IconRaster
 /// iconaudit-bench measure DIR [--runs N]
 /// iconaudit-bench stages DIR [--runs N]
 /// iconaudit-bench dump DIR
+/// iconaudit-bench median-sample DIR…
 /// ```
 ///
 /// - `edt`: the exact EDT (`DistanceTransform.compute`) on random masks, into preallocated buffers,
@@ -28,6 +29,8 @@ import IconRaster
 ///   reads files: each PNG decoded and measured with its colours (as the CLI does), one thread.
 ///   Wall and thread CPU time per icon.
 /// - `dump`: every icon's measurements as JSON, to check that a change leaves them as they were.
+/// - `median-sample`: the stroke median against the exact median of the pixels it stands for, over
+///   every PNG under each folder (``medianSample(_:)``).
 ///
 /// Times are the median (and minimum) of `--runs` runs after one warm-up run, wall and CPU time of the
 /// (only) thread. Build with `-c release`.
@@ -46,6 +49,7 @@ enum Bench {
       case "dump": try print(json(dump(options)))
       case "decode": try print(json(decode(options)))
       case "skeleton": try print(skeletonPicture(options))
+      case "median-sample": try print(json(medianSample(options)))
       case "-h", "--help", "help":
         print(usage, terminator: "")
       default: throw BenchError.usage("unknown command \(command)")
@@ -67,6 +71,7 @@ enum Bench {
            iconaudit-bench skeleton FILE.png      (debugging: the skeleton and the stroke samples)
            iconaudit-bench dump DIR               (every icon's measurements, to compare builds)
            iconaudit-bench decode DIR [--runs N]  (discover and decode only, on all cores: the audit's floor)
+           iconaudit-bench median-sample DIR…     (the stroke median's estimate against the exact median)
 
     """
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import IconMetrics
+@testable import IconMetrics
 import TestSupport
 import Testing
 
@@ -99,5 +99,39 @@ struct StrokeWeightTests {
       let m = MetricsEngine.measure(render(shape, width: n, height: n, scale: scale))
       #expect(abs(m.strokeWeightPt - 2) <= 0.25 / scale, "\(name): \(m.strokeWeightPt) pt")
     }
+  }
+
+  @Test("the sign test's 99% interval of a median: ranks of the binomial tail")
+  func medianRanks() {
+    // P(Binomial(m, ½) < r) ≤ 0.005 for the largest r (coverage 99.22%, 99.61%, 99.80%, 99.77%, 99.30%).
+    #expect(StrokeWeight.medianRank(7) == 0)
+    #expect(StrokeWeight.medianRank(8) == 1)
+    #expect(StrokeWeight.medianRank(9) == 1)
+    #expect(StrokeWeight.medianRank(10) == 1)
+    #expect(StrokeWeight.medianRank(17) == 3)
+    #expect(StrokeWeight.medianRank(32) == 9)
+  }
+
+  @Test("the first sample's median is taken only when its 99% interval lies within ±0.03 px")
+  func estimateTolerance() {
+    // 32 widths of 3.00…3.031: the 9th smallest and largest (3.008, 3.023) lie within 0.03 px of
+    // the median (3.0155): taken.
+    let tight = (0..<32).map { 3 + Double($0) * 0.001 }
+    #expect(StrokeWeight.medianEstimate(tight, ofAll: 100) == StrokeWeight.median(tight))
+    // Half 2 px, half 4 px: the interval spans both, so every pixel is measured.
+    let split = (0..<32).map { $0 % 2 == 0 ? 2.0 : 4.0 }
+    #expect(StrokeWeight.medianEstimate(split, ofAll: 100) == nil)
+    // The whole set, or too few for a 99% interval: no estimate.
+    #expect(StrokeWeight.medianEstimate(tight, ofAll: 32) == nil)
+    #expect(StrokeWeight.medianEstimate(Array(tight.prefix(7)), ofAll: 100) == nil)
+  }
+
+  @Test("the first sample: m distinct indices, the same every time", arguments: [0, 5, 32, 33, 128])
+  func randomSample(n: Int) {
+    let sample = Array(StrokeWeight.randomSample(32, of: n))
+    #expect(sample.count == min(32, n))
+    #expect(Set(sample).count == sample.count)
+    #expect(sample.allSatisfy { (0..<n).contains($0) })
+    #expect(sample == Array(StrokeWeight.randomSample(32, of: n)))
   }
 }
