@@ -16,12 +16,17 @@ enum MeasureCommand {
       name@3x.png are one icon; the largest scale is measured. Lengths are in points (px / scale).
       With several PATHs, paths start with each PATH's last path component (more when two end alike).
 
+      Configuration: --config FILE, else the nearest .iconaudit.json in the first PATH's folder or
+      above; measure reads what changes the measuring (vectorScale, pngScale, idioms) and the
+      cache's settings (cache, cacheDirectory); options given on the command line win.
+
       Exit codes: 0 every input was read; 2 some input could not be read (the others are still
       measured, and each unreadable file is named on stderr), or no icon was found; 64 usage
       error (also an output file that cannot be used: an input, a folder, a file iconaudit did
       not write without --force); 70 the output could not be written.
       """,
     options: CommonOptions.reading + [
+      OptionSpec("config", value: "FILE", help: "Configuration file (default: nearest .iconaudit.json)."),
       OptionSpec("format", value: "FORMAT", choices: MeasureFormat.allCases.map(\.rawValue), help: "Output format (default text)."),
       OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of standard output (atomically)."),
       OutputFile.forceOption,
@@ -29,9 +34,20 @@ enum MeasureCommand {
     positionalName: "PATH…", minimumPositionals: 1)
 
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
+    let configPath = arguments.value("config") ?? ConfigurationFile.find(from: arguments.positionals[0])
+    guard OutputFile.checkTargets(arguments, inputs: arguments.positionals + [configPath].compactMap { $0 }) else { return .usage }
+    // Configuration: defaults < file < command line, as for audit (its measuring and cache settings).
+    let configuration: AuditConfiguration
+    do {
+      configuration = try AuditFrontend.configuration(path: configPath)
+    } catch {
+      return Console.failed(error)
+    }
     var options = try CommonOptions.measurementOptions(arguments)
-    options.cache = try CommonOptions.cache(arguments)
-    guard OutputFile.checkTargets(arguments, inputs: arguments.positionals) else { return .usage }
+    if arguments.value("vector-scale") == nil { options.vectorScale = configuration.vectorScale }
+    if arguments.value("png-scale") == nil { options.pngScale = configuration.pngScale }
+    if arguments.value("idioms") == nil { options.idioms = configuration.idioms }
+    options.cache = try CommonOptions.cache(arguments, configuration: configuration)
     let measurement = AuditFrontend.measure(paths: arguments.positionals, options: options)
     CommonOptions.reportCache(options.cache, arguments)
     for diagnostic in measurement.diagnostics { Console.err("iconaudit: \(diagnostic)") }

@@ -184,6 +184,28 @@ import TestSupport
     #expect(flag.stderr.contains("measurement cache \(root)/c2: 0 icons read from it, 8 measured"), "\(flag.stderr)")
   }
 
+  @Test func measureReadsTheConfigurationsCacheSettings() throws {
+    let root = try makeTemporaryFolder("cache-config-measure")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root + "/Icons")
+    let expected = try runTool(["measure", root + "/Icons", "--format", "json", "--no-cache"])
+    // The nearest .iconaudit.json: the cache off.
+    try Data(#"{"cache": false}"#.utf8).write(to: URL(fileURLWithPath: root + "/.iconaudit.json"))
+    let off = try runTool(["measure", root + "/Icons", "--format", "json", "-v"])
+    #expect(off.stderr.contains("measurement cache: off"), "\(off.stderr)")
+    #expect(off.stdout == expected.stdout && off.status == expected.status)
+    // --config names another: the cache moved (relative to the configuration's folder).
+    try Data(#"{"cacheDirectory": "cache-here"}"#.utf8).write(to: URL(fileURLWithPath: root + "/moved.json"))
+    let moved = try runTool(["measure", root + "/Icons", "--config", root + "/moved.json", "--format", "json", "-v"])
+    #expect(moved.stderr.contains("measurement cache \(root)/cache-here: 0 icons read from it, 8 measured"), "\(moved.stderr)")
+    #expect(moved.stdout == expected.stdout)
+    // --cache-dir wins over the configuration; an unusable configuration is a usage error.
+    let flag = try runTool(["measure", root + "/Icons", "--cache-dir", root + "/c2", "-v"])
+    #expect(flag.stderr.contains("measurement cache \(root)/c2: 0 icons read from it, 8 measured"), "\(flag.stderr)")
+    try Data("{".utf8).write(to: URL(fileURLWithPath: root + "/.iconaudit.json"))
+    #expect(try runTool(["measure", root + "/Icons"]).status == 64)
+  }
+
   /// The cache key carries a measurement version: when the measurements of the example catalog
   /// change, entries written before must stop being used. If this fails after a change to the
   /// measurements, bump `CachedMeasurement.measurementVersion` (Sources/AuditFrontend) and put the
