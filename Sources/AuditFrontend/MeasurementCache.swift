@@ -77,6 +77,28 @@ public final class MeasurementCache: @unchecked Sendable {
     var fd: Int32
     var bytes: Int
   }
+  /// A record's 32-byte key as four words: hashed and compared without an array a record (the
+  /// tables of a 10,000-icon cache were indexed in 0.04 s of CPU with `[UInt8]` keys).
+  struct RecordKey: Hashable {
+    var words: (UInt64, UInt64, UInt64, UInt64)
+    init(_ raw: UnsafeRawBufferPointer) {
+      words = (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+               raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+    }
+    /// nil unless `key` has 32 bytes.
+    init?(_ key: [UInt8]) {
+      guard key.count == 32 else { return nil }
+      self = key.withUnsafeBytes { RecordKey($0) }
+    }
+    var bytes: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
+    static func == (a: RecordKey, b: RecordKey) -> Bool { a.words == b.words }
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(words.0)
+      hasher.combine(words.1)
+      hasher.combine(words.2)
+      hasher.combine(words.3)
+    }
+  }
   private struct Record {
     var pack: Int
     var offset: Int
@@ -84,7 +106,7 @@ public final class MeasurementCache: @unchecked Sendable {
     var checksum: UInt64
   }
   private var packs: [Pack] = []
-  private var index: [[UInt8]: Record] = [:]
+  private var index: [RecordKey: Record] = [:]
   private var badPacks: [String] = []
   private var loaded = false
   private var pending: [[UInt8]: [UInt8]] = [:]
@@ -152,7 +174,7 @@ public final class MeasurementCache: @unchecked Sendable {
       return nil
     }
     if !loaded { loadTables() }
-    let record = index[key]
+    let record = RecordKey(key).flatMap { index[$0] }
     let fd = record.map { packs[$0.pack].fd }
     lock.unlock()
     guard let record, let fd else { return nil }
@@ -270,12 +292,16 @@ public final class MeasurementCache: @unchecked Sendable {
           Self.checksum(table) == tableSum else { return bad() }
     let packIndex = packs.count
     packs.append(Pack(path: path, fd: fd, bytes: size))
-    for i in 0..<count {
-      let at = i * Self.tableEntrySize
-      let key = Array(table[at..<(at + 32)])
-      let offset = Int(Self.uint(table, at + 32, 8)), length = Int(Self.uint(table, at + 40, 4))
-      // A record past the end of the file (a truncated pack) is ignored when it is read.
-      index[key] = Record(pack: packIndex, offset: offset, length: length, checksum: Self.uint(table, at + 44, 8))
+    index.reserveCapacity(index.count + count)
+    table.withUnsafeBytes { raw in
+      func word(_ at: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+      for i in 0..<count {
+        let at = i * Self.tableEntrySize
+        let key = RecordKey(UnsafeRawBufferPointer(rebasing: raw[at..<(at + 32)]))
+        let offset = Int(word(at + 32)), length = Int(word(at + 40) & 0xffff_ffff)
+        // A record past the end of the file (a truncated pack) is ignored when it is read.
+        index[key] = Record(pack: packIndex, offset: offset, length: length, checksum: word(at + 44))
+      }
     }
     return true
   }
@@ -414,7 +440,7 @@ public final class MeasurementCache: @unchecked Sendable {
   /// removes the packs merged and those found corrupt. Called under `lock`.
   private func merge() {
     // Newest pack first; within a pack, table order.
-    var seen = Set<[UInt8]>()
+    var seen = Set<RecordKey>()
     var kept: [(key: [UInt8], payload: [UInt8])] = []
     var bytes = 0
     var evicted = 0
@@ -422,7 +448,8 @@ public final class MeasurementCache: @unchecked Sendable {
     for packIndex in packs.indices.reversed() {
       for (key, record) in (byPack[packIndex] ?? []).sorted(by: { $0.value.offset < $1.value.offset }) where !seen.contains(key) {
         seen.insert(key)
-        guard let payload = Self.readRecord(fd: packs[packIndex].fd, record.offset, record.length, checksum: record.checksum, key: key) else {
+        guard let payload = Self.readRecord(fd: packs[packIndex].fd, record.offset, record.length, checksum: record.checksum,
+                                            key: key.bytes) else {
           continue
         }
         let size = Self.tableEntrySize + 32 + payload.count
@@ -431,7 +458,7 @@ public final class MeasurementCache: @unchecked Sendable {
           continue
         }
         bytes += size
-        kept.append((key, payload))
+        kept.append((key.bytes, payload))
       }
     }
     guard let merged = write(Self.pack(kept.reversed())) else { return }

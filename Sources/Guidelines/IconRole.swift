@@ -46,7 +46,11 @@ public enum IconRole: String, Sendable, Codable, CaseIterable {
 
   /// The role from a relative path: the innermost folder that names one.
   public static func fromPath(_ relativePath: String) -> IconRole? {
-    let folders = relativePath.split(separator: "/").dropLast()
+    // An ASCII path is split on its bytes (the same folders: an ASCII `/` is a Character of its
+    // own there); splitting by Character was most of a warm audit's role lookups.
+    let folders = relativePath.utf8.allSatisfy { $0 < 0x80 }
+      ? relativePath.utf8.split(separator: UInt8(ascii: "/")).dropLast().map { Substring($0) }
+      : Array(relativePath.split(separator: "/").dropLast())
     for folder in folders.reversed() {
       var name = String(folder)
       for suffix in [".xcassets", ".imageset", ".symbolset"] where name.hasSuffix(suffix) {

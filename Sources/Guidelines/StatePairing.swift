@@ -20,11 +20,13 @@ public enum StatePairing {
   public static func assign(_ icons: [AuditIcon], suffixes: [String]) -> [AuditIcon] {
     let ids = Set(icons.map(\.id))
     // Longest suffix first, so ".fill" does not cut "-selected.fill" short.
-    let ordered = suffixes.sorted { $0.count > $1.count }
+    let ordered = suffixes.sorted { $0.count > $1.count }.map(Suffix.init)
     return icons.map { icon in
       var icon = icon
+      // The id lower-cased once for all the suffixes.
+      let name = Name(icon.id)
       for suffix in ordered {
-        guard let base = base(of: icon.id, suffix: suffix), ids.contains(base), !base.hasSuffix("/") else { continue }
+        guard let base = base(of: name, suffix: suffix), ids.contains(base), !base.hasSuffix("/") else { continue }
         icon.state = .selected
         icon.itemId = base
         break
@@ -35,20 +37,55 @@ public enum StatePairing {
 
   /// The name `id` would be the selected state of under `suffix` (nil when it does not end so).
   static func base(of id: String, suffix: String) -> String? {
-    guard let first = suffix.first else { return nil }
-    let lowered = Array(id.lowercased())
-    guard lowered.count == id.count else {
-      // Lower-casing changed the length (a rare letter): compare as written.
-      return id.hasSuffix(suffix) && id.count > suffix.count ? String(id.dropLast(suffix.count)) : nil
+    base(of: Name(id), suffix: Suffix(suffix))
+  }
+
+  /// An id with its lower-cased characters, made once for all the suffixes.
+  struct Name {
+    var id: String
+    var count: Int
+    var lowered: [Character]
+    init(_ id: String) {
+      self.id = id
+      count = id.count
+      lowered = Array(id.lowercased())
     }
-    if separators.contains(first) {
-      let word = Array(suffix.drop(while: { separators.contains($0) }).lowercased())
+  }
+
+  /// A suffix as ``base(of:suffix:)`` compares it, made once for all the icons.
+  struct Suffix {
+    var text: String
+    var count: Int
+    /// Starts with a separator: its word, lower-cased; else nil.
+    var word: [Character]?
+    /// Without a leading separator: the suffix lower-cased.
+    var literal: [Character]
+    /// False for an empty suffix (which names no state).
+    var isEmpty: Bool
+    init(_ suffix: String) {
+      text = suffix
+      count = suffix.count
+      isEmpty = suffix.isEmpty
+      word = suffix.first.map(StatePairing.separators.contains) == true
+        ? Array(suffix.drop(while: { StatePairing.separators.contains($0) }).lowercased()) : nil
+      literal = Array(suffix.lowercased())
+    }
+  }
+
+  static func base(of name: Name, suffix: Suffix) -> String? {
+    guard !suffix.isEmpty else { return nil }
+    let id = name.id, lowered = name.lowered
+    guard lowered.count == name.count else {
+      // Lower-casing changed the length (a rare letter): compare as written.
+      return id.hasSuffix(suffix.text) && name.count > suffix.count ? String(id.dropLast(suffix.count)) : nil
+    }
+    if let word = suffix.word {
       guard !word.isEmpty, lowered.count > word.count + 1, lowered.suffix(word.count).elementsEqual(word),
         separators.contains(lowered[lowered.count - word.count - 1])
       else { return nil }
       return String(id.dropLast(word.count + 1))
     }
-    let literal = Array(suffix.lowercased())
+    let literal = suffix.literal
     guard lowered.count > literal.count, lowered.suffix(literal.count).elementsEqual(literal) else { return nil }
     return String(id.dropLast(literal.count))
   }
