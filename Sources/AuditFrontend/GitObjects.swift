@@ -25,6 +25,8 @@ final class GitObjects: @unchecked Sendable {
   private let input: FileHandle
   private let output: Int32
   private var pending: [UInt8] = []
+  /// The bytes of `pending` already read.
+  private var consumed = 0
   /// Trees read so far, by id: a folder unchanged between revisions is not read again.
   private var trees: [String: [(name: String, mode: String, id: String)]] = [:]
   /// Blobs read so far (while they fit in ``blobBudgetBytes``), and the SHA-256 of every blob read.
@@ -60,9 +62,22 @@ final class GitObjects: @unchecked Sendable {
     guard !name.contains("\n") else { return nil }
     lock.lock()
     defer { lock.unlock() }
-    do { try input.write(contentsOf: Data((name + "\n").utf8)) } catch {
+    try ask([name])
+    return try answer()
+  }
+
+  /// Writes requests for `names` (no newline in any) in one write. Called under `lock`.
+  private func ask(_ names: some Collection<String>) throws(AuditFrontend.Failure) {
+    var text = ""
+    for name in names { text += name + "\n" }
+    do { try input.write(contentsOf: Data(text.utf8)) } catch {
       throw AuditFrontend.Failure(message: "git cat-file stopped: \(error)")
     }
+  }
+
+  /// Reads the answer to the oldest request not answered yet: the object's type and bytes, or nil
+  /// when there is no such object. Called under `lock`.
+  private func answer() throws(AuditFrontend.Failure) -> (type: String, bytes: [UInt8])? {
     let header = String(decoding: try line(), as: UTF8.self)
     let fields = header.split(separator: " ")
     if header.hasSuffix(" missing") || header.hasSuffix(" ambiguous") || fields.count != 3 { return nil }
@@ -70,6 +85,11 @@ final class GitObjects: @unchecked Sendable {
     let bytes = try read(size + 1)
     return (String(fields[1]), Array(bytes.dropLast()))
   }
+
+  /// Requests asked at once by ``blobs(_:)``: 41 bytes each, so that they fit in the process's input
+  /// pipe (64 KiB on Linux) while it writes its answers (it stops reading only when its output pipe
+  /// is full, and that is read once the requests are written).
+  static let batchSize = 1000
 
   private func fill() throws(AuditFrontend.Failure) {
     var chunk = [UInt8](repeating: 0, count: 65536)
@@ -83,21 +103,36 @@ final class GitObjects: @unchecked Sendable {
   }
 
   private func line() throws(AuditFrontend.Failure) -> [UInt8] {
+    var searched = consumed
     while true {
-      if let newline = pending.firstIndex(of: 10) {
-        let text = Array(pending[..<newline])
-        pending.removeSubrange(...newline)
+      if let newline = pending[searched...].firstIndex(of: 10) {
+        let text = Array(pending[consumed..<newline])
+        consume(newline + 1 - consumed)
         return text
       }
+      searched = pending.count
       try fill()
     }
   }
 
   private func read(_ count: Int) throws(AuditFrontend.Failure) -> [UInt8] {
-    while pending.count < count { try fill() }
-    let bytes = Array(pending[..<count])
-    pending.removeSubrange(..<count)
+    while pending.count - consumed < count { try fill() }
+    let bytes = Array(pending[consumed..<(consumed + count)])
+    consume(count)
     return bytes
+  }
+
+  /// Drops `count` bytes read from `pending` (moving what is left to the front once the bytes read
+  /// are most of it: each byte is moved O(1) times on average).
+  private func consume(_ count: Int) {
+    consumed += count
+    if consumed == pending.count {
+      pending.removeAll(keepingCapacity: true)
+      consumed = 0
+    } else if consumed > 65536 && consumed * 2 > pending.count {
+      pending.removeSubrange(..<consumed)
+      consumed = 0
+    }
   }
 
   /// The commit a revision names, or nil when it names none.
@@ -136,24 +171,40 @@ final class GitObjects: @unchecked Sendable {
     return entries
   }
 
-  /// The blob `id`: its bytes and their SHA-256 (hashed once per blob); nil when `id` names no blob.
-  func blob(_ id: String) throws(AuditFrontend.Failure) -> (bytes: [UInt8], digest: [UInt8])? {
-    lock.lock()
-    if let bytes = blobs[id], let digest = blobDigests[id] {
-      lock.unlock()
-      return (bytes, digest)
-    }
-    lock.unlock()
-    guard let object = try object(id), object.type == "blob" else { return nil }
+  /// The blobs `ids` (their bytes and SHA-256, hashed once per blob), those not kept yet asked in
+  /// batches of ``batchSize`` requests written at once and answered in order: one round trip to
+  /// the process a batch instead of one a blob (the benchmark history's `git` process: 0.067 s of
+  /// CPU with a round trip a blob, 0.055 s so). Ids that name no blob are left out.
+  /// - Complexity: O(bytes read); one write and as many reads as the answers take, per batch.
+  func blobs(_ ids: some Collection<String>) throws(AuditFrontend.Failure) -> [String: (bytes: [UInt8], digest: [UInt8])] {
     lock.lock()
     defer { lock.unlock() }
-    let digest = blobDigests[id] ?? SHA256.hash(object.bytes)
-    blobDigests[id] = digest
-    if blobs[id] == nil, blobBytes + object.bytes.count <= Self.blobBudgetBytes {
-      blobs[id] = object.bytes
-      blobBytes += object.bytes.count
+    var found: [String: (bytes: [UInt8], digest: [UInt8])] = [:]
+    var wanted: [String] = []
+    var asked = Set<String>()
+    for id in ids where !id.contains("\n") && found[id] == nil && !asked.contains(id) {
+      if let bytes = blobs[id], let digest = blobDigests[id] {
+        found[id] = (bytes, digest)
+      } else {
+        wanted.append(id)
+        asked.insert(id)
+      }
     }
-    return (object.bytes, digest)
+    for start in stride(from: 0, to: wanted.count, by: Self.batchSize) {
+      let batch = wanted[start..<min(start + Self.batchSize, wanted.count)]
+      try ask(batch)
+      for id in batch {
+        guard let object = try answer(), object.type == "blob" else { continue }
+        let digest = blobDigests[id] ?? SHA256.hash(object.bytes)
+        blobDigests[id] = digest
+        if blobs[id] == nil, blobBytes + object.bytes.count <= Self.blobBudgetBytes {
+          blobs[id] = object.bytes
+          blobBytes += object.bytes.count
+        }
+        found[id] = (object.bytes, digest)
+      }
+    }
+    return found
   }
 
   /// The files below `inside` (a path in the repository, "." for the top) in the tree `root`, by

@@ -6,7 +6,7 @@ import IconSupport
 /// previous revision are written or removed.
 ///
 /// Each regular file written is recorded in ``digests`` with the SHA-256 of its blob (hashed once
-/// per blob, however many revisions, paths and work folders hold it: ``GitObjects/blob(_:)``), so
+/// per blob, however many revisions, paths and work folders hold it: ``GitObjects/blobs(_:)``), so
 /// that an unchanged file is not read and hashed again to be found in the measurement cache.
 struct GitWorkFolder {
   let path: String
@@ -24,21 +24,27 @@ struct GitWorkFolder {
       var folder = PathText.parent(name)
       while !folder.isEmpty, rmdir(path + "/" + folder) == 0 { folder = PathText.parent(folder) }
     }
-    for name in files.keys.sorted() where current[name] != files[name] {
-      let entry = files[name]!
-      guard let blob = try objects.blob(entry.id) else { continue }
-      let target = path + "/" + name
-      do {
-        try FileManager.default.createDirectory(atPath: PathText.parent(target), withIntermediateDirectories: true)
-      } catch {
-        throw AuditFrontend.Failure(message: "cannot write \(target): \(error)")
-      }
-      if entry.mode == "120000" {
-        symlink(String(decoding: blob.bytes, as: UTF8.self), target)
-      } else if !Self.write(blob.bytes, to: target) {
-        throw AuditFrontend.Failure(message: "cannot write \(target)")
-      } else {
-        digests.record(path: target, digest: blob.digest)
+    // Blobs asked of git in batches (one round trip each), then written in the names' order.
+    let changed = files.keys.sorted().filter { current[$0] != files[$0] }
+    for start in stride(from: 0, to: changed.count, by: GitObjects.batchSize) {
+      let names = changed[start..<min(start + GitObjects.batchSize, changed.count)]
+      let blobs = try objects.blobs(names.map { files[$0]!.id })
+      for name in names {
+        let entry = files[name]!
+        guard let blob = blobs[entry.id] else { continue }
+        let target = path + "/" + name
+        do {
+          try FileManager.default.createDirectory(atPath: PathText.parent(target), withIntermediateDirectories: true)
+        } catch {
+          throw AuditFrontend.Failure(message: "cannot write \(target): \(error)")
+        }
+        if entry.mode == "120000" {
+          symlink(String(decoding: blob.bytes, as: UTF8.self), target)
+        } else if !Self.write(blob.bytes, to: target) {
+          throw AuditFrontend.Failure(message: "cannot write \(target)")
+        } else {
+          digests.record(path: target, digest: blob.digest)
+        }
       }
     }
     current = files
