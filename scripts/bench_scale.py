@@ -287,7 +287,9 @@ catalog at {h['revisions']} tags, {h['filesChangedPerRevision']} files changed p
 | the same history again, cache warm | {hw['medianWallS']:.2f} s (CPU {hw['medianCpuS']:.2f} s) | | |
 
 - *warm*: the cache (a temporary `--cache-dir`) filled by one audit and one `measure` first; each
-  icon's files are still read and hashed (SHA-256), its entry read and checked, and every rule runs.
+  icon's files are only stat'ed (their SHA-256 digests come from the cache's stat index, as git's
+  index; a file changed or written in the last 2 s is read and hashed), its entry read and checked,
+  and every rule runs. Where the warm audit's CPU goes and what is left: [`warm-audit.md`](warm-audit.md).
 - *history*: `iconaudit history --tags 'r*' {h['path']}/Icons --format json --output FILE`, with a
   new empty `--cache-dir` each run; the catalog is read from git's objects (one `git cat-file
   --batch`), two revisions at a time, each in a work folder of its own where only changed files are
@@ -345,12 +347,16 @@ def main() -> int:
     parser.add_argument("--command", default="scripts/bench_scale", help="the command recorded in the report")
     parser.add_argument("--no-write", action="store_true", help="print only; write no report")
     parser.add_argument("--rewrite", type=Path, metavar="JSON",
-                        help="only rewrite the README's Scale section from a scale-<date>.json")
+                        help="only rewrite the README's Scale section from a scale-<date>.json (the Cache "
+                             "section from a cache-<date>.json)")
     parser.add_argument("--cache", action="store_true",
                         help="only the measurement cache's runs: warm, and history across git revisions")
     args = parser.parse_args()
     if args.rewrite:
-        write_section(args.out / "README.md", "Scale", markdown(json.loads(args.rewrite.read_text())))
+        if args.rewrite.name.startswith("cache-"):
+            write_section(args.out / "README.md", "Cache", cache_markdown(json.loads(args.rewrite.read_text())))
+        else:
+            write_section(args.out / "README.md", "Scale", markdown(json.loads(args.rewrite.read_text())))
         return 0
     if args.bin is None:
         parser.error("--bin is required")
