@@ -75,6 +75,36 @@ extension FamilyAnalyzer {
     return solid >= minimumSolidParts && Double(solid) >= minimumSolidPartShare * Double(lines)
   }
 
+  /// Whether an icon of the given family style shows the family's choice of style: a filled icon,
+  /// or an outline one with something enclosed (a ring, a frame, an outlined shape) that could have
+  /// been drawn filled. An open line drawing (an arrow, a chevron, a list, a check) or a silhouette
+  /// whose parts are one stroke wide (Papirus's 2 px airplane or speaker at 16 px) looks the same in
+  /// both styles and is no evidence either way.
+  public static func showsStyleChoice(_ m: IconMeasurements, style: IconStyle) -> Bool {
+    style == .filled || (style == .outline && m.holes > 0)
+  }
+
+  /// Whether the family draws filled glyphs as a style of its own: at least
+  /// ``minimumSplitGroup`` (3) filled icons, and at least ``minimumSplitShare`` (25%) of the icons
+  /// that show a style choice (``showsStyleChoice(_:style:)``: the filled ones and the outline ones
+  /// with something enclosed). The share of the split (``stylePartition(_:)``) counts every styled
+  /// icon, and an open line glyph looks the same in both styles: four filled glyphs among eight
+  /// closed outline ones and eight arrows, lists and silhouettes (Papirus symbolic) are 20% of its
+  /// styled icons, below the split, yet a third of the icons that chose a style. A family drawing
+  /// filled glyphs that often draws with solids (``drawsSolidParts(_:styles:)``): the filled ones are
+  /// no slip, and its groups are left as they are (its size and stroke statistics unchanged).
+  ///
+  /// Figures (`scripts/calibrate`, default mode): untouched Papirus icons with an error 10 → 6 of
+  /// 216 (papirus-05's four filled glyphs among eight closed outline ones); the injected filled
+  /// icons are 1 in a family, or 3 among 20–29 closed outline ones (9–13%), and are all still found.
+  ///
+  /// - Complexity: O(n) for n members.
+  public static func drawsFilledAsAStyle(_ members: [FamilyMember], styles: [IconStyle]) -> Bool {
+    let filled = styles.filter { $0 == .filled }.count
+    let closedOutline = zip(members, styles).filter { $1 == .outline && showsStyleChoice($0.metrics, style: $1) }.count
+    return filled >= minimumSplitGroup && Double(filled) >= minimumSplitShare * Double(filled + closedOutline)
+  }
+
   /// The family's style partition: a split into an outline and a filled group when both styles are
   /// substantial (each ≥ 3 icons and the smaller ≥ 25% of the styled icons); otherwise one group of
   /// the majority style (outline on a tie) whose other-style icons are the minority (each one a

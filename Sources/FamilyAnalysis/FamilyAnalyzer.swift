@@ -90,7 +90,9 @@ public struct FamilyReport: Sendable, Codable, Equatable {
   /// Icons of the minority style when not split (candidates for `style_mismatch`).
   public var minorityStyleIcons: [String]
   /// Whether the family draws with solids: its line drawings have solid parts
-  /// (`FamilyAnalyzer.drawsSolidParts`), or it is split into two substantial styles. Filled glyphs
+  /// (`FamilyAnalyzer.drawsSolidParts`), it is split into two substantial styles, or its filled
+  /// icons are substantial among those that show a style choice
+  /// (`FamilyAnalyzer.drawsFilledAsAStyle`). Filled glyphs
   /// and solid parts are then part of its vocabulary.
   public var drawsSolidParts: Bool
   public var groups: [StyleGroupSummary]
@@ -233,7 +235,9 @@ public enum FamilyAnalyzer {
     let icons = members.compactMap { evaluations[$0.id] }
     return FamilyReport(
       name: name, styleSplit: split, majorityStyle: majority, minorityStyleIcons: minority,
-      drawsSolidParts: split || drawsSolidParts(members, styles: members.map(style)), groups: summaries, icons: icons,
+      drawsSolidParts: split || drawsSolidParts(members, styles: members.map(style))
+        || drawsFilledAsAStyle(members, styles: members.map(style)),
+      groups: summaries, icons: icons,
       consistencyScore: consistencyScore(summaries, minorityCount: minority.count, total: members.count))
   }
 

@@ -373,8 +373,8 @@ public struct StrokeWeightOutlierRule: Rule {
       heavier strokes (×1.33, ×1.5 of Lucide, Phosphor, Tabler) that are found have estimates within \
       0.71–1.11 of each other; the untouched symbolic and MDI glyphs flagged on a disagreement of \
       1.49–1.96× (3.1 pt against a 4.64 pt contour estimate) are partly filled. In a family that \
-      draws with solids (its line drawings have solid parts, or it is split into two styles: see \
-      style_mismatch) a heavier stroke is a warning at most, since it may be a solid part read as \
+      draws with solids (its line drawings have solid parts, it is split into two styles, or it \
+      draws filled glyphs as a style: see style_mismatch) a heavier stroke is a warning at most, since it may be a solid part read as \
       a stroke: Yaru's and Breeze's solid handsets and play triangles measure 1.75–2× their 1.1 \
       pt lines, and were 12 of the untouched errors.
       """,
@@ -547,9 +547,20 @@ public struct StyleMismatchRule: Rule {
       padlock body) draws filled glyphs on purpose (Breeze's and Yaru's symbolic play, stop and \
       record glyphs and handsets, 9–14% of their icons) and gets no style finding for them: \
       untouched Breeze and Yaru icons with a style error went from 28 of 235 and 22 of 241 to 0. \
-      A filled icon among outlines is an error; an outline icon among \
-      filled ones a warning (line glyphs such as # or a plus have no filled form), and none for \
-      an open stroke drawing (nothing enclosed to fill).
+      So does a family whose filled icons are at least 3 and 25% of the icons that show a style \
+      choice (the filled ones and the outline ones with something enclosed: an open line glyph, or \
+      a silhouette whose parts are one stroke wide, looks the same in both styles): Papirus \
+      symbolic draws four filled glyphs among eight closed outlines and eight arrows, lists and \
+      2 px silhouettes, 20% of its styled icons but a third of those that chose a style (untouched \
+      Papirus icons with an error went from 10 to 6 of 216; the injected filled icons, 1 in a \
+      family or 3 among 20–29 closed outlines, are all still found). A filled icon among outlines \
+      is an error when its own cues say filled or its ink covers at least 0.72 of its hull (solid \
+      to the eye); one filled only by its family (unsure by its own cues, its body ≥ 1.6× the \
+      family's stroke: a flame with a cut-out, a toothed gear with a hole, ink ÷ hull 0.59–0.62 in \
+      two real apps' toolbars) is at the margin of both styles and a warning. No injected filled \
+      icon found is of that kind. An outline icon among filled ones is a warning (line glyphs \
+      such as # or a plus have no filled form), and none for an open stroke drawing (nothing \
+      enclosed to fill).
       """,
     defaultSeverity: .error,
     examples: [
@@ -574,6 +585,17 @@ public struct StyleMismatchRule: Rule {
                     .init(id: "screen", mask: ExampleDrawing.framedSolidDisk()),
                     .init(id: "record", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 9.5); return d.mask }()),
                   ], target: "record", triggers: false),
+      RuleExample("four filled glyphs among eight closed outlines and eight open line glyphs: a third of the icons that show a style choice, the family draws filled glyphs as a style",
+                  icons: ExampleFamily.icons() + (0..<8).map { k in
+                    .init(id: "open\(k)", mask: {
+                      var d = ExampleDrawing()
+                      let y = 6 + Double(k)
+                      d.polyline([(6, y), (12, y + 6), (18, y)], width: 2)
+                      return d.mask
+                    }())
+                  } + (0..<4).map { k in
+                    .init(id: "solid\(k)", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 8 + Double(k) * 0.5); return d.mask }())
+                  }, target: "solid0", triggers: false),
       RuleExample("an outline glyph among outlines", icons: ExampleFamily.icons(), target: "g0", triggers: false),
       RuleExample("the outline star among outline glyphs",
                   icons: ExampleFamily.icons() + [.init(id: "star", mask: ExampleDrawing.outlineStar())], target: "star", triggers: false),
@@ -611,13 +633,19 @@ public struct StyleMismatchRule: Rule {
           + (icon.role == .tabBar ? " (a filled version belongs to the selected state)" : "")
         : "draw it filled like the other \(majorityCount) icons"
       let stroke = context.family.group(.outline).map { " against the family's \(fmt($0.strokeWeightPt.median)) pt" } ?? ""
+      // Filled by its own cues or solid to the eye (ink ≥ 0.72 of its hull, the density cue's
+      // margin); else filled only by its family (an unsure shape whose body is ≥ 1.6× the family's
+      // stroke: a flame with a cut-out, a toothed gear with a hole), at the margin of both styles.
+      let ownCues = m.style != .unsure || m.density >= IconStyle.filledDensity
+      let what = filledAmongOutline ? (ownCues ? "filled icon" : "heavy icon read as filled") : "outline icon"
       return context.finding(
         icon,
-        "\(withArticle(filledAmongOutline ? "filled" : "outline")) icon (density \(fmt(m.density)), stroke \(fmt(m.strokeWeightPt)) pt\(filledAmongOutline ? stroke : "")) among \(majorityCount) \(other) icons",
+        "\(withArticle(what)) (density \(fmt(m.density)), stroke \(fmt(m.strokeWeightPt)) pt\(filledAmongOutline ? stroke : "")) among \(majorityCount) \(other) icons"
+          + (ownCues ? "" : ": its shape alone does not say filled"),
         measured: m.density,
         expected: "the family's style (\(other))",
         fix: fix,
-        severity: filledAmongOutline ? context.severity : min(context.severity, .warning))
+        severity: filledAmongOutline && ownCues ? context.severity : min(context.severity, .warning))
     }
   }
 }

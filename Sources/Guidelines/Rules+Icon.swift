@@ -328,8 +328,12 @@ public struct CanvasSizeRule: Rule {
       28 pt); quick actions 35×35 pt; at @2x and @3x that is twice and three times as many pixels. \
       A canvas of a fraction of a point (45 px at @2x) is resampled by iOS and blurs. Icons of \
       unknown role are skipped, and so are custom symbols (`.symbolset`): a symbol has no \
-      canvas, it is drawn at the bar's symbol point size. Severity: error above the tab bar \
-      maximum, warning otherwise.
+      canvas, it is drawn at the bar's symbol point size. A canvas is too small only when both \
+      its sides are under the role's minimum (16 pt in a toolbar or navigation bar, 18 pt in a tab bar: a \
+      12 pt close cross): one narrow in a single \
+      direction (a back chevron 14×23 pt, a vertical ellipsis 5×19 pt) is how such glyphs ship, \
+      UIKit centres the image in its bar button and the glyph reads at its longer side. Severity: \
+      error above the tab bar maximum, warning otherwise.
       """,
     defaultSeverity: .error,
     examples: [
@@ -345,6 +349,12 @@ public struct CanvasSizeRule: Rule {
       RuleExample("a PDF tab bar icon whose page is 25×25 pt",
                   icons: [.init(id: "page", image: CanvasExamples.page(widthPt: 25, heightPt: 25), role: .tabBar)],
                   target: "page", triggers: false),
+      RuleExample("a 12×12 pt navigation bar icon (a small close cross: smaller than the bar needs both ways)",
+                  icons: [.init(id: "close", mask: { var d = ExampleDrawing(widthPt: 12, heightPt: 12); d.line(x0: 2, y0: 2, x1: 10, y1: 10, width: 1.5); d.line(x0: 10, y0: 2, x1: 2, y1: 10, width: 1.5); return d.mask }(), role: .navigationBar)],
+                  target: "close", triggers: true),
+      RuleExample("a back chevron on a 14×23 pt navigation bar canvas (narrow one way only: UIKit centres it)",
+                  icons: [.init(id: "back", mask: { var d = ExampleDrawing(widthPt: 14, heightPt: 23); d.polyline([(11, 3), (3, 11.5), (11, 20)], width: 3); return d.mask }(), role: .navigationBar)],
+                  target: "back", triggers: false),
       RuleExample("a 25×25 pt tab bar icon",
                   icons: [.init(id: "tab", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.ring(cx: 12.5, cy: 12.5, r: 10, width: 2); return d.mask }(), role: .tabBar)],
                   target: "tab", triggers: false),
@@ -400,7 +410,7 @@ public struct CanvasSizeRule: Rule {
           expected: "about \(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt, at most \(maximum)",
           fix: "redraw it on \(withArticle(nominal)) canvas\(suffixHint)",
           severity: graded(icon.role == .tabBar ? .error : .warning, cap: context.severity)))
-      } else if min(w, h) < canvas.minimum - tolerance {
+      } else if max(w, h) < canvas.minimum - tolerance {
         findings.append(context.finding(
           icon,
           "canvas \(size) (\(pixels)) is smaller than the \(fmt(canvas.minimum, 0)) pt \(withArticle(role)) icon needs (about \(fmt(canvas.nominal, 0))×\(fmt(canvas.nominal, 0)) pt)",

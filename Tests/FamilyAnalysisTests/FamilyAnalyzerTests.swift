@@ -69,6 +69,25 @@ func metrics(size: Double = 18, stroke: Double = 2, detail: Double = 120, densit
     #expect(solids.minorityStyleIcons == ["i12"], "still the minority style; style_mismatch leaves it")
   }
 
+  /// Four filled glyphs among eight closed outline ones and eight open line glyphs (arrows,
+  /// lists): 20% of the styled icons, below the split, but a third of the icons that show a style
+  /// choice; the family draws filled glyphs as a style (Papirus symbolic). Three filled among twenty
+  /// closed outline ones (13%) are still a minority to flag.
+  @Test func filledGlyphsSubstantialAmongTheIconsThatChooseAStyle() {
+    let filled = metrics(stroke: 6, density: 0.9, holes: 0)
+    let open = metrics(density: 0.4, holes: 0)
+    let mixed = FamilyAnalyzer.analyse(
+      name: "f", members: members(Array(repeating: metrics(), count: 8) + Array(repeating: open, count: 8)
+        + Array(repeating: filled, count: 4)))
+    #expect(!mixed.styleSplit, "the groups stay as they are")
+    #expect(mixed.minorityStyleIcons.count == 4)
+    #expect(mixed.drawsSolidParts)
+    let slips = FamilyAnalyzer.analyse(
+      name: "f", members: members(Array(repeating: metrics(), count: 20) + Array(repeating: filled, count: 3)))
+    #expect(!slips.drawsSolidParts)
+    #expect(slips.minorityStyleIcons.count == 3)
+  }
+
   @Test func oneStyleWithAMinority() {
     let family = FamilyAnalyzer.analyse(
       name: "f", members: members(Array(repeating: metrics(), count: 6) + [metrics(stroke: 6, density: 0.9)]))
