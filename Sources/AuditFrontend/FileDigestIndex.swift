@@ -34,8 +34,10 @@ import IconSupport
 ///   still be a regular file, as ``IconLoader/readBytes(_:limits:)`` would check.
 /// - Not covered (as for git and make): a file system whose clock runs behind this machine's by
 ///   more than the margin (a network file system) written twice within one of its timestamp
-///   ticks with the same size, or a file changed through a shared memory mapping without any
-///   timestamp update. `--no-cache` reads and hashes every file.
+///   ticks with the same size; a file system that keeps no status-change time (FAT and exFAT: Linux
+///   reports the modification time instead) where a file is rewritten with the same size and its
+///   modification time set back on purpose; a file changed through a shared memory mapping without
+///   any timestamp update. `--no-cache` reads and hashes every file.
 ///
 /// On disk: an 8-byte magic, the entry count, a checksum of the entries, then 88 bytes an entry
 /// (device, inode, size, modification s and ns, status change s and ns, mode, digest), written to a
