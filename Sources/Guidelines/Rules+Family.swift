@@ -99,13 +99,24 @@ func graded(_ grade: Severity, cap: Severity) -> Severity { min(grade, cap) }
 /// 1.07× glyph with a heavier stroke. Size is left out: it is what the rule judges and it moves
 /// with the extent. Calibrated on Lucide (`scripts/check_family_rules.py`, held-out seeds): of
 /// glyphs scaled by 1.2 or 0.8, 93–98% are called scaled; of strokes changed by 0.67–1.5, 1–5%.
+/// The stroke must pass |M| ≥ `z`, or only |M| ≥ `clearZ` when it is off by `clearRatio` or more
+/// (the size rule's error ratio). |M| is ln k over the family's own stroke spread: at the MAD floor
+/// (0.03) a glyph scaled by 0.8 reaches |M| = 5.0 and by 1.2 4.1, but in a family whose strokes
+/// spread by a MAD of 0.04–0.06 of a log a scaled glyph fell short of 3.5 (`scripts/calibrate`: a
+/// Yaru microphone scaled by 0.8 measured 0.81 at |M| = 3.36, a Papirus pin scaled by 1.2 1.25 at
+/// 2.51). |M| ≥ 2.5 is the bar `stroke_weight_outlier` sets for any stroke finding; a stroke off
+/// by less than the error ratio must still pass 3.5 (a solid Papirus signal glyph whose profile
+/// "stroke" read 0.86 of its family's at |M| = 3.3 is no scaled glyph).
 /// Returns k when it is a scaled glyph, else nil.
-func scaleEvidence(_ e: IconEvaluation, family: FamilyReport, z: Double, minimumRatio: Double) -> Double? {
+func scaleEvidence(
+  _ e: IconEvaluation, family: FamilyReport, z: Double, minimumRatio: Double, clearZ: Double, clearRatio: Double
+) -> Double? {
   guard e.group == .outline, let group = family.group(e.group), group.members.count >= 4 else { return nil }
   let k = e.stroke.ratio
   // Only a glyph that is an outline on its own and in its family: dots (whose profile "stroke" is
   // their diameter) and filled shapes (whose "stroke" is their body) are unsure or filled.
-  guard e.style == .outline, k > 0, abs(log(k)) >= log(minimumRatio), abs(e.stroke.z) >= z else { return nil }
+  guard e.style == .outline, k > 0, abs(log(k)) >= log(minimumRatio) else { return nil }
+  guard abs(e.stroke.z) >= (abs(log(k)) >= log(clearRatio) ? min(z, clearZ) : z) else { return nil }
   let peers = family.icons.filter { $0.group == e.group && $0.id != e.id }
   let logK = log(k)
   // A stroke w → k·w grows the extent by (k − 1)·w (half on each side) of a glyph ~9 w across.
@@ -160,7 +171,7 @@ struct KernelDensity {
 public struct PerceivedSizeOutlierRule: Rule {
   public init() {}
   public enum Threshold: String, RuleThreshold {
-    case errorZ, errorRatio, warningZ, warningRatio, heldToSpan, beyondSpan, scaleStrokeZ, scaleStrokeRatio, minimumFamily
+    case errorZ, errorRatio, warningZ, warningRatio, heldToSpan, beyondSpan, scaleStrokeZ, scaleStrokeClearZ, scaleStrokeRatio, minimumFamily
     public var declaration: (defaultValue: Double, help: String) {
       switch self {
       case .errorZ: (3.5, "|M| a size must pass to be an error (with errorRatio)")
@@ -169,7 +180,8 @@ public struct PerceivedSizeOutlierRule: Rule {
       case .warningZ: (2.5, "|M| a size must pass to be a warning (with warningRatio)")
       case .warningRatio: (0.90, "size ÷ median below which (or above whose inverse) it is a warning; a small glyph also needs the headroom to grow by its inverse")
       case .beyondSpan: (1.05, "how far beyond the room the family's larger glyphs take (the upper quartile of their longer sides, with the wide and tall allowances) a large glyph must reach to be flagged")
-      case .scaleStrokeZ: (3.5, "|M| of both stroke estimators that marks a scaled glyph")
+      case .scaleStrokeZ: (3.5, "|M| of the profile stroke estimate that marks a scaled glyph")
+      case .scaleStrokeClearZ: (2.5, "|M| of the profile stroke estimate enough when the stroke is off by errorRatio or more (the bar stroke_weight_outlier sets for any finding)")
       case .scaleStrokeRatio: (1.1, "stroke ÷ median (or its inverse) that marks a scaled glyph")
       case .minimumFamily: (4, "smallest style group that is compared")
       }
@@ -211,12 +223,27 @@ public struct PerceivedSizeOutlierRule: Rule {
       lamp and scan brackets, Papirus window-maximize, a keyboard-hide triangle, a password \
       dialog and a selection mark, Phosphor's paragraph, Tabler's volume glyph, Breeze's pan \
       arrowhead), \
-      and the size errors on other icons of the injected families from 74 to 20; of the glyphs \
-      scaled by 0.8, 57 of 70 are found (53 before), by 1.2 48 of 70 (43). The misses are filled \
-      glyphs (no stroke to tell) and scaled glyphs whose natural size is off the family's the \
-      other way (a large glyph scaled to 0.8 is the family's size). On the bar families of ten \
+      and the size errors on other icons of the injected families from 74 to 20. The stroke is \
+      a candidate for a scale at |M| ≥ 3.5, or at |M| ≥ 2.5 (the bar of any stroke finding) when \
+      it is off by 0.85–1.18× or more: in families whose strokes spread by a MAD of 0.04–0.06 of \
+      a log a scaled glyph's stroke reached only |M| = 2.5–3.5. Of the glyphs scaled by 0.8, 58 \
+      of 70 are found (57 with |M| ≥ 3.5 whatever the ratio), by 1.2 49 of 70 (48), with no new \
+      error on any other icon. What limits the rest, measured: size alone \
+      cannot find them, since the closed glyphs of an untouched family spread around its median \
+      by σ = 0.056–0.11 of a log (Phosphor, Lucide, Tabler, MDI, Yaru, Breeze, Papirus line \
+      glyphs; 0.14 and 0.23 for Papirus' and Breeze's filled ones) against ln 0.8 = −0.22 and \
+      ln 1.2 = 0.18, and 1.7–5.8% of them (16–33% of those filled ones) are below 0.85× \
+      untouched; flagging glyphs smaller or larger in both directions on their size alone, at \
+      the same thresholds, found 3 more of the 140 and made 13 more untouched icons errors (5 → \
+      18). Of the 33 missed, 19 have no stroke to tell (filled or partly filled Papirus, Breeze \
+      and Yaru glyphs, whose profile "stroke" is their body and does not move with the scale), 10 \
+      have their stroke at 0.8× or 1.2× but, scaled, land inside the family's size (0.78–1.19× \
+      its median), where a changed stroke is the likelier reading (stroke_weight_outlier reports \
+      5 as errors and 2 as warnings; 3, whose contour estimate does not follow, get no finding), \
+      and 4 have a stroke too little off (1.11–1.15×, or |M| < 2.5). On the bar families of ten \
       real apps the first version of this rule removed 7 errors a designer called wrong \
-      (ordinary glyphs called 1.2–1.5× too large beside chevrons and an ellipsis).
+      (ordinary glyphs called 1.2–1.5× too large beside chevrons and an ellipsis); the stroke \
+      bar of 2.5 changed none of their findings.
       """,
     defaultSeverity: .error,
     examples: [
@@ -261,7 +288,9 @@ public struct PerceivedSizeOutlierRule: Rule {
       let r = e.size.ratio, z = e.size.z
       let median = group.effectiveSizePt.median
       if !hasHalo(icon.metrics),
-        let k = scaleEvidence(e, family: context.family, z: t(.scaleStrokeZ), minimumRatio: t(.scaleStrokeRatio))
+        let k = scaleEvidence(
+          e, family: context.family, z: t(.scaleStrokeZ), minimumRatio: t(.scaleStrokeRatio),
+          clearZ: t(.scaleStrokeClearZ), clearRatio: 1 / t(.errorRatio))
       {
         let grade: Severity = abs(log(k)) >= abs(log(t(.errorRatio))) ? .error : .warning
         let factor = 1 / k
@@ -343,7 +372,7 @@ func canvasRoom(_ icon: AuditIcon, factor: Double) -> String? {
 public struct StrokeWeightOutlierRule: Rule {
   public init() {}
   public enum Threshold: String, RuleThreshold {
-    case z, errorZ, errorRatio, minimumFamily, scaleStrokeZ, scaleStrokeRatio, maximumDisagreement
+    case z, errorZ, errorRatio, minimumFamily, scaleStrokeZ, scaleStrokeClearZ, scaleStrokeRatio, scaleErrorRatio, maximumDisagreement
     public var declaration: (defaultValue: Double, help: String) {
       switch self {
       case .maximumDisagreement: (1.45, "profile ÷ contour estimate (or its inverse) above which the stroke is not one weight: a warning at most")
@@ -352,7 +381,9 @@ public struct StrokeWeightOutlierRule: Rule {
       case .errorRatio: (1.2, "stroke ÷ median (or its inverse) above which it is an error")
       case .minimumFamily: (4, "smallest outline group that is compared")
       case .scaleStrokeZ: (3.5, "as perceived_size_outlier: a scaled glyph is reported there")
+      case .scaleStrokeClearZ: (2.5, "as perceived_size_outlier")
       case .scaleStrokeRatio: (1.1, "as perceived_size_outlier")
+      case .scaleErrorRatio: (0.85, "as perceived_size_outlier's errorRatio: the stroke ratio beyond which scaleStrokeClearZ is enough")
       }
     }
   }
@@ -411,7 +442,10 @@ public struct StrokeWeightOutlierRule: Rule {
         e.stroke.value > 0
       else { continue }
       if hasHalo(icon.metrics) { continue }  // drop_shadow reports it; the halo inflates the stroke
-      if scaleEvidence(e, family: context.family, z: t(.scaleStrokeZ), minimumRatio: t(.scaleStrokeRatio)) != nil { continue }
+      if scaleEvidence(
+        e, family: context.family, z: t(.scaleStrokeZ), minimumRatio: t(.scaleStrokeRatio),
+        clearZ: t(.scaleStrokeClearZ), clearRatio: 1 / t(.scaleErrorRatio)) != nil
+      { continue }
       guard abs(e.stroke.z) > t(.z), abs(e.strokeContour.z) > t(.z), (e.stroke.z > 0) == (e.strokeContour.z > 0) else { continue }
       let k = e.stroke.ratio
       // Two estimates that disagree this much do not measure one stroke weight (a partly filled glyph).

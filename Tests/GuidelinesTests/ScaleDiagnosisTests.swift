@@ -54,6 +54,27 @@ import Testing
     #expect(Self.findings(icon, StrokeWeightOutlierRule.self).isEmpty)
   }
 
+  /// A family whose strokes spread by about ±5% (1.875–2.125 pt, drawn at @4x so that the
+  /// rectangles' strokes are not snapped to the half-point: a MAD of 0.045 of a log, as Yaru's and
+  /// Papirus' families do): a glyph scaled by 0.8 has its stroke at |M| = 3.1, short of the 3.5 a
+  /// stroke off by less than the size rule's error ratio needs. Off by 0.81, beyond that ratio,
+  /// |M| ≥ 2.5 (`scaleStrokeClearZ`) is enough: it is reported as scaled, once.
+  @Test func aScaledGlyphInAFamilyWithLooserStrokesIsReportedAsScaled() throws {
+    let strokes = [1.91, 2.0, 2.0, 2.0, 2.09, 2.125, 1.875, 1.875]
+    let family = strokes.enumerated().map { i, w in
+      RuleExample.Icon(id: "g\(i)", mask: ExampleFamily.glyph(i, scale: 4, stroke: w))
+    }
+    let victim = RuleExample.Icon(id: "victim", mask: ExampleFamily.glyph(3, scale: 4, stroke: 2, size: 0.8))
+    let size = auditWith(PerceivedSizeOutlierRule.self, family + [victim]).filter { $0.iconId == "victim" }
+    #expect(size.count == 1 && size.first?.message.hasPrefix("drawn at 0.81× the family's scale") == true, "\(size.map(\.message))")
+    #expect(size.first?.severity == .error)
+    let stroke = auditWith(StrokeWeightOutlierRule.self, family + [victim]).filter { $0.iconId == "victim" }
+    #expect(stroke.isEmpty, "\(stroke.map(\.message))")
+    // At the old bar (|M| ≥ 3.5 whatever the ratio) it was not called scaled.
+    let strict = auditWith(PerceivedSizeOutlierRule.self, family + [victim], thresholds: [.scaleStrokeClearZ: 3.5])
+    #expect(strict.filter { $0.iconId == "victim" && $0.message.contains("the family's scale") }.isEmpty)
+  }
+
   /// Rows and grids of dots (Lucide's ellipsis, grip): the profile estimate measures a dot's
   /// diameter, twice the family's stroke, but the contour estimate is ordinary. Not a scaled glyph.
   @Test func dotsAreNotAScaledGlyph() {
