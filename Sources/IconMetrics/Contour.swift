@@ -27,6 +27,13 @@ public struct Contour: Sendable, Equatable {
   public var length: Double
   /// The bounding box of every contour point in px; `nil` when nothing reaches the level.
   public var bounds: Rect2D?
+  /// The contour points that can be vertices of their convex hull: on each horizontal grid line
+  /// (y = j − 0.5) the leftmost and the rightmost crossing, on each vertical one (x = i − 0.5) the
+  /// top and the bottom one, rows first, then columns (a point may appear twice). Every other
+  /// point lies on the segment between two of these, so it is no vertex: ``ConvexHull`` of these
+  /// is that of ``points`` (O(width + height) points instead of O(length)), and their bounding box
+  /// is ``bounds``.
+  public var hullCandidates: [Point2D]
 
   /// Every contour point, loop after loop.
   public var points: [Point2D] { loops.flatMap { $0 } }
@@ -53,6 +60,10 @@ public struct Contour: Sendable, Equatable {
     }
 
     var startAt = [Int32](repeating: -1, count: 2 * pw * ph)
+    // The extreme crossings of each grid line: x on the horizontal lines (rows of nodes), y on the
+    // vertical ones (columns).
+    var lineLow = [Double](repeating: .infinity, count: pw + ph)
+    var lineHigh = [Double](repeating: -.infinity, count: pw + ph)
 
     // Which nodes are inside (α ≥ level), a byte each with 8 bytes of slack at the end, so that
     // runs of 8 uniform cells (all outside or all inside: most of an icon) are skipped with a few
@@ -71,6 +82,8 @@ public struct Contour: Sendable, Equatable {
       var startPoint: [Point2D] = []
       var endEdge: [Int32] = []
       let raw = UnsafeRawPointer(insideBytes.baseAddress!)
+      lineLow.withUnsafeMutableBufferPointer { lineLow in
+      lineHigh.withUnsafeMutableBufferPointer { lineHigh in
       startAt.withUnsafeMutableBufferPointer { startAt in
         /// The crossing on edge `e` (even: from node e/2 to its right; odd: to the node below).
         func crossing(_ e: Int) -> Point2D {
@@ -83,7 +96,14 @@ public struct Contour: Sendable, Equatable {
           let t = (Double(level) - va) / (vb - va)
           let x = Double(i) - 0.5
           let y = Double(j) - 0.5
-          return e & 1 == 0 ? Point2D(x: x + t, y: y) : Point2D(x: x, y: y + t)
+          if e & 1 == 0 {
+            lineLow[j] = min(lineLow[j], x + t)
+            lineHigh[j] = max(lineHigh[j], x + t)
+            return Point2D(x: x + t, y: y)
+          }
+          lineLow[ph &+ i] = min(lineLow[ph &+ i], y + t)
+          lineHigh[ph &+ i] = max(lineHigh[ph &+ i], y + t)
+          return Point2D(x: x, y: y + t)
         }
         guard ph >= 2 else { return }
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -154,6 +174,8 @@ public struct Contour: Sendable, Equatable {
           }
         }
       }
+      }
+      }
       return (startPoint, endEdge)
       }
     }
@@ -179,7 +201,20 @@ public struct Contour: Sendable, Equatable {
     }
     self.loops = loops
     self.length = total
-    self.bounds = Rect2D(bounding: startPoint)
+    var candidates: [Point2D] = []
+    candidates.reserveCapacity(2 * (pw + ph))
+    for j in 0..<ph where lineLow[j] <= lineHigh[j] {
+      let y = Double(j) - 0.5
+      candidates.append(Point2D(x: lineLow[j], y: y))
+      if lineHigh[j] != lineLow[j] { candidates.append(Point2D(x: lineHigh[j], y: y)) }
+    }
+    for i in 0..<pw where lineLow[ph + i] <= lineHigh[ph + i] {
+      let x = Double(i) - 0.5
+      candidates.append(Point2D(x: x, y: lineLow[ph + i]))
+      if lineHigh[ph + i] != lineLow[ph + i] { candidates.append(Point2D(x: x, y: lineHigh[ph + i])) }
+    }
+    self.hullCandidates = candidates
+    self.bounds = Rect2D(bounding: candidates)
   }
 
   /// Records the segment from crossed edge `from` (at `point`) to crossed edge `to`.

@@ -90,7 +90,7 @@ public enum MetricsEngine {
     let contour = Contour(mask: mask)
     let perimeter = contour.length
     let extent = contour.bounds ?? .zero
-    let hull = ConvexHull(points: contour.points)
+    let hull = ConvexHull(points: contour.hullCandidates)
     let size = hull.area.squareRoot()
 
     // Skeleton and stroke.

@@ -239,7 +239,7 @@ enum Bench {
       cpuPerIcon[name] = (timing.cpuMedianMs / Double(masks.count) * 1e4).rounded() / 1e4
     }
     stage("contour") { for m in masks { sink += Contour(mask: m).length } }
-    stage("hull") { for c in contours { sink += ConvexHull(points: c.points).area } }
+    stage("hull") { for c in contours { sink += ConvexHull(points: c.hullCandidates).area } }
     stage("skeleton") { for m in masks { sink += Double(Skeleton(mask: m).pixels.count) } }
     stage("strokeWeight (every skeleton pixel, with skeleton and nearest-background queries)") {
       for m in masks { sink += StrokeWeight(mask: m).medianPx }

@@ -56,6 +56,41 @@ struct GeometryTests {
     #expect(Contour(mask: AlphaMask(width: 0, height: 0)).bounds == nil)
   }
 
+  @Test("the hull of the contour's grid-line extremes is the hull of all its points", arguments: 0..<6)
+  func hullCandidates(seed: Int) {
+    // Random antialiased blobs (smoothed noise) and rings, at two levels: same vertices, the same
+    // area to the bit, the same bounds, from fewer points.
+    var rng = SeededRandom(seed: UInt64(seed))
+    let size = 20 + seed * 13
+    var noise = (0..<(size * size)).map { _ in Float(rng.unit()) }
+    for _ in 0..<3 {
+      var next = noise
+      for y in 1..<(size - 1) {
+        for x in 1..<(size - 1) {
+          let k = y * size + x
+          next[k] = (noise[k] * 4 + noise[k - 1] + noise[k + 1] + noise[k - size] + noise[k + size]) / 8
+        }
+      }
+      noise = next
+    }
+    let masks = [
+      AlphaMask(width: size, height: size, coverage: noise.map { min(max(($0 - 0.45) * 6, 0), 1) }),
+      render(ring(cx: Double(size) / 2, cy: Double(size) / 2, outerRadius: Double(size) / 3, width: 3),
+        width: size, height: size),
+    ]
+    for mask in masks {
+      for level: Float in [0.5, 0.3] {
+        let contour = Contour(mask: mask, level: level)
+        let all = ConvexHull(points: contour.points)
+        let fromExtremes = ConvexHull(points: contour.hullCandidates)
+        #expect(all == fromExtremes)
+        #expect(all.area.bitPattern == fromExtremes.area.bitPattern)
+        #expect(Rect2D(bounding: contour.points) == contour.bounds)
+        #expect(contour.hullCandidates.count <= 2 * (2 * size + 4))
+      }
+    }
+  }
+
   @Test("convex hull and shoelace area")
   func hull() {
     let points = [
