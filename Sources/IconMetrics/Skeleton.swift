@@ -72,12 +72,42 @@ public struct Skeleton: Sendable, Equatable {
     self.init(bitRows: bits, width: width, height: height)
   }
 
-  /// From a foreground grid (1 = foreground) padded with one background pixel on every side.
+  /// From a foreground grid (1 = foreground, 0 = background, no other values) padded with one
+  /// background pixel on every side.
+  ///
+  /// The bit rows are packed eight bytes at a time: with bytes b₀…b₇ of 0 or 1 in a little-endian
+  /// word v, the top byte of v · 0x0102040810204080 (mod 2⁶⁴) is Σ b_k · 2^k (b_k lands on bit
+  /// 56 + k; no two products overlap below bit 64, so nothing carries into it). The grid's frame
+  /// is 0, so packing whole padded rows gives the bits of ``bitRows(width:height:_:)``.
   init(paddedGrid: [UInt8], width: Int, height: Int) {
     let pw = width + 2
-    precondition(paddedGrid.count == pw * (height + 2), "grid count does not match the size")
-    let bits = paddedGrid.withUnsafeBufferPointer { g in
-      Self.bitRows(width: width, height: height) { x, y in g[(y &+ 1) &* pw &+ x &+ 1] != 0 }
+    let ph = height + 2
+    precondition(paddedGrid.count == pw * ph, "grid count does not match the size")
+    let stride = (pw + 63) >> 6
+    var bits = [UInt64](repeating: 0, count: stride * ph)
+    paddedGrid.withUnsafeBufferPointer { g in
+      bits.withUnsafeMutableBufferPointer { b in
+        let raw = UnsafeRawPointer(g.baseAddress.unsafelyUnwrapped)
+        for y in 1..<max(ph &- 1, 1) {
+          let row = y &* pw
+          for j in 0..<stride {
+            let start = j &<< 6
+            let end = min(start &+ 64, pw)
+            var word: UInt64 = 0
+            var c = start
+            while c &+ 8 <= end {
+              let v = raw.loadUnaligned(fromByteOffset: row &+ c, as: UInt64.self)
+              word |= ((v &* 0x0102_0408_1020_4080) &>> 56) &<< UInt64(c &- start)
+              c &+= 8
+            }
+            while c < end {
+              word |= UInt64(g[row &+ c] & 1) &<< UInt64(c &- start)
+              c &+= 1
+            }
+            b[y &* stride &+ j] = word
+          }
+        }
+      }
     }
     self.init(bitRows: bits, width: width, height: height)
   }

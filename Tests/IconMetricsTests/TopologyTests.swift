@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import IconMetrics
+import IconRaster
 import TestSupport
 import Testing
 
@@ -139,16 +140,41 @@ struct TopologyTests {
     return (labels, Int(count))
   }
 
-  @Test("run-based labels equal a flood fill on random masks", arguments: 0..<4)
+  /// Holes by a flood fill of the 4-connected background of the image padded by one background
+  /// pixel: its components but the outer one.
+  static func floodFillHoles(_ foreground: [Bool], width: Int, height: Int) -> Int {
+    let pw = width + 2, ph = height + 2
+    var seen = [Bool](repeating: false, count: pw * ph)
+    for y in 0..<height { for x in 0..<width where foreground[y * width + x] { seen[(y + 1) * pw + x + 1] = true } }
+    var components = 0
+    for start in 0..<(pw * ph) where !seen[start] {
+      components += 1
+      seen[start] = true
+      var stack = [start]
+      while let p = stack.popLast() {
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+          let x = p % pw + dx, y = p / pw + dy
+          guard x >= 0, y >= 0, x < pw, y < ph, !seen[y * pw + x] else { continue }
+          seen[y * pw + x] = true
+          stack.append(y * pw + x)
+        }
+      }
+    }
+    return components - 1
+  }
+
+  @Test("run-based labels and holes equal flood fills on random masks", arguments: 0..<4)
   func labelsEqualFloodFill(seed: Int) {
     var rng = SeededRandom(seed: UInt64(seed) + 40)
-    for (w, h) in [(1, 1), (1, 17), (17, 1), (2, 2), (9, 7), (33, 20), (64, 64)] {
-      for density in [0.05, 0.3, 0.5, 0.6, 0.8, 1.0] {
+    for (w, h) in [(1, 1), (1, 17), (17, 1), (2, 2), (9, 7), (33, 20), (64, 64), (150, 9)] {
+      for density in [0.05, 0.3, 0.5, 0.6, 0.8, 0.97, 1.0] {
         let foreground = (0..<(w * h)).map { _ in rng.unit() < density }
         let labelling = ConnectedComponents(foreground: foreground, width: w, height: h)
         let reference = Self.floodFillLabels(foreground, width: w, height: h)
+        let holes = Self.floodFillHoles(foreground, width: w, height: h)
         #expect(labelling.labels == reference.labels, "\(w)×\(h) at \(density)")
         #expect(labelling.count == reference.count, "\(w)×\(h) at \(density)")
+        #expect(labelling.holes == holes, "\(w)×\(h) at \(density)")
       }
     }
     // Staircases and combs: runs that touch only at a corner, and runs joined through later rows.
@@ -157,6 +183,21 @@ struct TopologyTests {
       == Self.floodFillLabels(comb, width: 20, height: 6).labels)
     let stairs = (0..<(12 * 12)).map { i in i % 12 == i / 12 || i % 12 == 11 - i / 12 }
     #expect(ConnectedComponents(foreground: stairs, width: 12, height: 12).count == 1)
+  }
+
+  @Test("the measurement's skeleton (bit rows packed from the core's bytes) is that of the mask", arguments: 0..<3)
+  func packedSkeleton(seed: Int) {
+    var rng = SeededRandom(seed: UInt64(seed) + 70)
+    for (w, h) in [(1, 1), (7, 5), (62, 9), (63, 40), (64, 33), (130, 70)] {
+      for density in [0.3, 0.6, 0.9] {
+        let mask = AlphaMask(width: w, height: h, coverage: (0..<(w * h)).map { _ in Float(rng.unit() < density ? 1 : 0) })
+        let skeleton = Skeleton(mask: mask)
+        let analysis = MetricsEngine.analyse(mask)
+        #expect(analysis.measurements.skeletonEndPoints == skeleton.endPoints.count, "\(w)×\(h) at \(density)")
+        #expect(analysis.measurements.skeletonJunctions == skeleton.junctionCount, "\(w)×\(h) at \(density)")
+        #expect(analysis.skeletonEndPointsPx.count == skeleton.endPoints.count)
+      }
+    }
   }
 
   @Test("skeleton counts reach the measurements")
