@@ -44,8 +44,44 @@ def check(path: Path) -> list[str]:
     visible = re.sub(r"<[^>]+>", "", visible)
     if "**" in visible:
         problems.append("Markdown bold markers left unrendered")
-    if text.count("**") // 2 != html.count("<strong>"):
-        problems.append(f"{text.count('**') // 2} bold spans in the source, {html.count('<strong>')} rendered")
+    prose = _prose(text)
+    if prose.count("**") // 2 != html.count("<strong>"):
+        problems.append(f"{prose.count('**') // 2} bold spans in the source, {html.count('<strong>')} rendered")
+    problems.extend(_table_cell_problems(text))
+    return problems
+
+
+def _prose(text: str) -> str:
+    """The source without fenced code blocks and code spans (where `**` is literal)."""
+    text = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+    return re.sub(r"`[^`\n]*`", "", text)
+
+
+def _cells(row: str) -> int:
+    """Cells of a GFM table row: pipes split cells unless escaped, inside code spans too."""
+    body = row.strip()
+    body = body[1:] if body.startswith("|") else body
+    body = body[:-1] if body.endswith("|") and not body.endswith("\\|") else body
+    return len(re.split(r"(?<!\\)\|", body))
+
+
+def _table_cell_problems(text: str) -> list[str]:
+    """Rows with more or fewer cells than their header: GitHub drops the extra cells (a `|M|`
+    left unescaped in a cell cuts the text after it) and pads the missing ones."""
+    problems = []
+    lines = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M).split("\n")
+    i = 0
+    while i + 1 < len(lines):
+        header, rule = lines[i], lines[i + 1]
+        if header.startswith("|") and re.fullmatch(r"\|[-:| ]+\|\s*", rule):
+            width = _cells(header)
+            i += 2
+            while i < len(lines) and lines[i].startswith("|"):
+                if _cells(lines[i]) != width:
+                    problems.append(f"a table row with {_cells(lines[i])} cells, not {width}: {lines[i][:80]!r}")
+                i += 1
+        else:
+            i += 1
     return problems
 
 

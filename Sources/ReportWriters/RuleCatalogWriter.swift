@@ -20,7 +20,7 @@ public enum RuleCatalogWriter {
       out += "\n\n\(d.rationale)\n"
       if !rule.thresholds.isEmpty {
         out += "\n| threshold | default | meaning |\n|---|---|---|\n"
-        for t in rule.thresholds { out += "| `\(t.name)` | \(formatNumber(t.defaultValue)) | \(t.help) |\n" }
+        for t in rule.thresholds { out += "| `\(t.name)` | \(formatNumber(t.defaultValue)) | \(tableCell(t.help)) |\n" }
       }
       out += "\nExamples (run as tests):\n\n"
       for example in d.examples { out += "- \(example.triggers ? "fires" : "silent"): \(example.summary)\n" }
@@ -40,6 +40,17 @@ public enum RuleCatalogWriter {
       out += "\n"
     }
     return out
+  }
+
+  /// Text for a cell of a GitHub table: a pipe splits cells there (even in a code span), so a
+  /// `|M|` in a threshold's meaning is written `\|M\|`, which renders as `|M|`.
+  static func tableCell(_ text: String) -> String {
+    var cell = ""
+    for character in text {
+      if character == "|" { cell.append("\\") }
+      cell.append(character)
+    }
+    return cell
   }
 
   static func formatNumber(_ v: Double) -> String {
