@@ -386,8 +386,14 @@ class Builder:
                 family_scale = 1.0
                 if kind.startswith("scale") or kind.startswith("stroke"):
                     victim = rng.choice(names)
-                    victims = [victim]
                     factor = float(kind.split()[1])
+                    if kind.startswith("stroke") and not (key == "phosphor" and factor == 1.5):
+                        # A drawing without a stroke-width (Phosphor's dots are filled circles) is
+                        # the same drawing at ×1.33: no outlier. Drawn again until it has strokes.
+                        stroked = [n for n in names if sources_mod.has_stroke_width(src.svg(n, style) or "")]
+                        while stroked and not sources_mod.has_stroke_width(src.svg(victim, style) or ""):
+                            victim = rng.choice(names)
+                    victims = [victim]
                     if factor > 1 and kind.startswith("scale"):
                         # Most glyphs fill their viewBox: drawn 1.2× on the same canvas they would be
                         # clipped (another fault). So the family is drawn at 1/1.2 and the victim at 1.
@@ -930,7 +936,8 @@ METHOD = """\
   base drawings mix filled icons and line drawings, a real mix of styles rather than an untouched family). Injected: the same families with one icon
   changed (scaled about the canvas centre: 0.8× among the family as it ships; for 1.2×, whose glyphs
   would be clipped by the canvas, the family is drawn at 1/1.2 and the victim as it ships;
-  stroke-width scaled, Phosphor's ×1.5 is its bold weight; a filled version; an icon of another
+  stroke-width scaled (a drawing that has one: Phosphor's dots are filled circles, the same at ×1.33),
+  Phosphor's ×1.5 is its bold weight; a filled version; an icon of another
   family whose stroke differs by ≥ 1.33× or whose style differs: Phosphor thin (0.5 pt at 24 pt), light (1.1 pt) or fill into Lucide and Tabler (2 pt); Lucide, Tabler
   or Tabler filled into Phosphor (1.5 pt); Phosphor thin or light into MDI `-outline` (2 pt);
   Phosphor thin, Lucide or Tabler into the symbolic themes). Precision counts every error on another

@@ -31,6 +31,13 @@ public struct RobustSpread: Sendable, Codable, Equatable {
     madLog = Self.median(logs.map { abs($0 - medianLog) })
   }
 
+  /// Statistics already computed (`LeaveOneOutSpread`).
+  init(count: Int, median: Double, madLog: Double) {
+    self.count = count
+    self.median = median
+    self.madLog = madLog
+  }
+
   /// The modified z-score of a value (0 if the value or the median is not positive).
   public func z(_ value: Double, floor: Double = 0.03) -> Double {
     guard value > 0, median > 0, value.isFinite else { return 0 }

@@ -117,6 +117,17 @@ extension ExampleDrawing {
   /// A maximize glyph: a 10 pt square at the family's 2 pt stroke, centred on a 24 pt canvas,
   /// smaller than a keyline glyph in both directions (drawn small on purpose, as transport
   /// controls and window buttons are).
+  /// A loader: eight 2 pt stubs, 3 pt long, around a centre (its many caps lower the contour
+  /// estimate of stroke weight, 2 × ink ÷ contour length, below the family's).
+  public static func loaderStubs(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    for k in 0..<8 {
+      let a = Double(k) * Double.pi / 4
+      d.line(x0: 12 + 5.5 * cos(a), y0: 12 + 5.5 * sin(a), x1: 12 + 9 * cos(a), y1: 12 + 9 * sin(a), width: 2)
+    }
+    return d.mask
+  }
+
   public static func smallSquare(scale: Double = 2) -> AlphaMask {
     var d = ExampleDrawing(scale: scale)
     d.rectOutline(x: 7, y: 7, width: 10, height: 10, stroke: 2)
