@@ -287,8 +287,19 @@ public struct StrokeWeight: Sendable, Equatable {
     // Sample number of each skeleton pixel (−1 elsewhere), in a grid padded by one pixel so that
     // the neighbours need no bounds checks.
     var position = [Int32](repeating: -1, count: pw * (skeleton.height + 2))
+    // The padded index of each skeleton pixel: the pixels are in raster order, so the row is
+    // followed without a division (padded index = index + 2 · row + pw + 1).
+    var slots = [Int](repeating: 0, count: skeleton.pixels.count)
+    var row = 0
+    var rowEnd = w
     for (k, p) in skeleton.pixels.enumerated() {
-      position[(p / w + 1) * pw + p % w + 1] = Int32(truncatingIfNeeded: k)
+      while p >= rowEnd {
+        row &+= 1
+        rowEnd &+= w
+      }
+      let s = p &+ 2 &* row &+ pw &+ 1
+      slots[k] = s
+      position[s] = Int32(truncatingIfNeeded: k)
     }
     @inline(__always) func slot(_ p: Int) -> Int { (p / w + 1) * pw + p % w + 1 }
     var steps = [Int](repeating: Int.max, count: skeleton.pixels.count)
@@ -309,7 +320,7 @@ public struct StrokeWeight: Sendable, Equatable {
     while head < queue.count {
       let k = queue[head]
       head += 1
-      let s = slot(skeleton.pixels[k])
+      let s = slots[k]
       for o in neighbours {
         let j = Int(position[s + o])
         guard j >= 0, steps[j] == Int.max else { continue }
