@@ -215,8 +215,20 @@ public struct StrokeWeightGuidanceRule: Rule {
         icon,
         "stroke \(fmt(m.strokeWeightPt)) pt (contour estimate \(fmt(contour)) pt) is \(heavy ? "heavier" : "thinner") than the guideline's \(fmt(t(.minimumPt)))–\(fmt(t(.maximumPt))) pt for outline icons",
         measured: m.strokeWeightPt, expected: "\(fmt(t(.minimumPt)))–\(fmt(t(.maximumPt))) pt",
-        fix: fix(icon, family: familyStroke, low: t(.minimumPt), high: t(.maximumPt), tolerance: t(.tolerancePt)))
+        fix: fix(icon, family: familyStroke.map { strokeOfOthers(icon, context.family) ?? $0 },
+                 low: t(.minimumPt), high: t(.maximumPt), tolerance: t(.tolerancePt)))
     }
+  }
+
+  /// The stroke of the icon's outline group without it, as `stroke_weight_outlier` states it
+  /// (`IconEvaluation.strokeAmongOthers`: the others' median in a small group, the group's in a
+  /// larger one), so that an icon both rules flag is given one stroke to draw, not 2.07 pt by one
+  /// and 2.03 pt by the other.
+  func strokeOfOthers(_ icon: AuditIcon, _ family: FamilyReport) -> Double? {
+    guard let e = family.evaluation(for: icon.id), e.group == .outline,
+      e.strokeAmongOthers.ratio > 0, e.strokeAmongOthers.value > 0
+    else { return nil }
+    return e.strokeAmongOthers.value / e.strokeAmongOthers.ratio
   }
 
   /// Within this factor of its family's stroke an icon is drawn like its family (as
