@@ -93,12 +93,19 @@ KINDS = {
 }
 # The icon of another family: donors whose drawing differs by style or by a stroke ≥ 1.33× (an
 # icon of a family drawn like the target's own would be no outlier at all). (source, style).
+# Papirus draws its symbolic lines 2 px wide at 16 px: 2.5 pt on a 25 pt canvas, 2.2 pt on 22 pt
+# (the median stroke of its untouched outline groups). Lucide's and Tabler's 2 px at 24 px are
+# 2.08 and 1.83 pt there, 1.2× lighter, line drawings among Papirus's lines and solids: neither
+# criterion holds, so they are no donors for Papirus (they were until issue 16's foreign-family
+# work, and 8 of their 10 went unflagged, by eye no clearer than a ×1.2 stroke). Phosphor light
+# (1.1 pt, 2.1× lighter) replaces them. Breeze and Yaru draw 1 px lines (1.25 / 1.1 pt): Lucide's
+# and Tabler's are 1.66× heavier there.
 DONORS = {
     "phosphor": [("lucide", None), ("tabler", None), ("tabler", "filled")],
     "tabler": [("phosphor", "thin"), ("phosphor", "light"), ("phosphor", "fill")],
     "mdi": [("phosphor", "thin"), ("phosphor", "light")],
     "lucide": [("phosphor", "thin"), ("phosphor", "light"), ("phosphor", "fill")],
-    "papirus": [("phosphor", "thin"), ("lucide", None), ("tabler", None)],
+    "papirus": [("phosphor", "thin"), ("phosphor", "light")],
     "breeze": [("phosphor", "thin"), ("lucide", None), ("tabler", None)],
     "yaru": [("phosphor", "thin"), ("lucide", None), ("tabler", None)],
 }
@@ -940,7 +947,10 @@ METHOD = """\
   Phosphor's ×1.5 is its bold weight; a filled version; an icon of another
   family whose stroke differs by ≥ 1.33× or whose style differs: Phosphor thin (0.5 pt at 24 pt), light (1.1 pt) or fill into Lucide and Tabler (2 pt); Lucide, Tabler
   or Tabler filled into Phosphor (1.5 pt); Phosphor thin or light into MDI `-outline` (2 pt);
-  Phosphor thin, Lucide or Tabler into the symbolic themes). Precision counts every error on another
+  Phosphor thin or light into Papirus, whose lines are 2 px at 16 px (2.5 pt on a tab bar canvas, 2.2 pt on
+  a toolbar's: Lucide's and Tabler's 2 pt lines are 1.2× lighter there, neither criterion holds, so they
+  are no donors for Papirus); Phosphor thin, Lucide or Tabler into Breeze and Yaru, whose 1 px lines
+  are 1.25 / 1.1 pt, 1.66× lighter than Lucide's). Precision counts every error on another
   icon of those families, and an error of another rule on the injected icon, as false.
 - Filled versions (the filled intruders and the selected states of outline+filled pairs) are only
   drawings whose filled version has ≥ 1.6× the ink of the outline one (not a cross or an arrow, whose

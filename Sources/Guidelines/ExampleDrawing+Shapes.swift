@@ -73,6 +73,31 @@ extension ExampleDrawing {
     return d.mask
   }
 
+  /// A thermometer drawn with `stroke` pt lines and a solid bulb, and a snowflake mark beside it
+  /// (Phosphor's fill weight): a line drawing with a solid part, its profile stroke below 0.75×
+  /// its contour estimate.
+  public static func partlyFilledThermometer(stroke: Double = 1.5, scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.rectOutline(x: 7, y: 2.5, width: 5, height: 11, stroke: stroke)
+    d.disk(cx: 9.5, cy: 17, r: 5)
+    d.line(x0: 18, y0: 3, x1: 18, y1: 11, width: stroke)
+    d.line(x0: 14.5, y0: 5, x1: 21.5, y1: 9, width: stroke)
+    d.line(x0: 14.5, y0: 9, x1: 21.5, y1: 5, width: stroke)
+    return d.mask
+  }
+
+  /// A solid crescent (a handset's curve drawn as a shape): its width runs from nothing at the tips
+  /// to 4 pt at the middle, so its widths are far from one (q90 ÷ q10 well above 1.2).
+  public static func solidCrescent(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.fill(minX: 2, minY: 2, maxX: 22, maxY: 22) { x, y in
+      let outer = (x - 12) * (x - 12) + (y - 12) * (y - 12) <= 81
+      let inner = (x - 15) * (x - 15) + (y - 12) * (y - 12) <= 64
+      return outer && !inner
+    }
+    return d.mask
+  }
+
   /// An outline gear: the toothed contour and the hub ring, 1 pt strokes.
   public static func outlineGear(scale: Double = 2) -> AlphaMask {
     var d = ExampleDrawing(scale: scale)

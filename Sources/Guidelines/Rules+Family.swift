@@ -168,6 +168,49 @@ struct KernelDensity {
   }
 }
 
+/// Whether an icon's stroke is a line drawn in one width: the local widths along its skeleton
+/// agree (``IconMeasurements/strokeWidthSpread``, q90 ÷ q10, at most `maximumSpread`) and its ink
+/// is opaque (partial pixels per px of contour at most `maximumPartial`: the profile integrates α,
+/// so a translucent part reads thinner than it is drawn). A solid shape read as a "stroke" (a
+/// handset, whose ends are 2–3× as wide as its neck; a play triangle narrowing to its tip) is not
+/// one. Figures: `stroke_weight_outlier`'s rationale.
+func isUniformLine(_ m: IconMeasurements, maximumSpread: Double, maximumPartial: Double) -> Bool {
+  m.strokeWidthSpread > 0 && m.strokeWidthSpread <= maximumSpread && m.partialPixelRatio <= maximumPartial
+}
+
+/// Whether an icon is a line drawing with solid parts drawn at another line weight, in a family
+/// whose line drawings have none: partly filled at another weight, an icon of another family (a
+/// Phosphor fill glyph, 1.5 pt lines with a solid bulb or arrowhead, among Tabler's 2 pt lines).
+///
+/// All of: an outline icon of the outline group (≥ 4 icons) of a family that draws with no solids
+/// (``FamilyReport/drawsSolidParts`` false: at most one of its line drawings has solid parts, and
+/// it is not split into two styles); solid parts of its own (profile ÷ contour stroke at most
+/// ``IconStyle/knockoutProfileRatio``, 0.75, the cue that votes filled; outline drawings of Lucide,
+/// Phosphor, Tabler and MDI measure 0.80 at least); its lines (the profile estimate) off the
+/// family's stroke by `minimumRatio` with |M| above `z`; and no reading of one stroke weight: the
+/// two estimates disagree by more than `stroke_weight_outlier`'s `maximumDisagreement`, or the
+/// contour estimate does not confirm the profile's direction (its solid parts inflate it). A glyph
+/// whose two estimates agree on another weight is `stroke_weight_outlier`'s; one drawn at another
+/// scale (``scaleEvidence``), or with a halo, is not judged here.
+func isPartlyFilledAtAnotherWeight(_ e: IconEvaluation, _ m: IconMeasurements, family: FamilyReport, z: Double, minimumRatio: Double) -> Bool {
+  guard e.group == .outline, e.style == .outline, !family.drawsSolidParts, let group = family.group(.outline),
+    group.members.count >= 4, !hasHalo(m), e.stroke.value > 0, e.stroke.ratio > 0,
+    m.strokeWeightContourPx > 0, m.strokeWeightProfilePx > 0
+  else { return false }
+  guard m.strokeWeightProfilePx / m.strokeWeightContourPx <= IconStyle.knockoutProfileRatio,
+    abs(e.stroke.z) > z, abs(log(e.stroke.ratio)) >= log(minimumRatio)
+  else { return false }
+  let stroke = StrokeWeightOutlierRule.Threshold.self
+  let oneWeight = e.strokeContour.value > 0
+    && abs(log(e.stroke.value / e.strokeContour.value)) <= log(stroke.maximumDisagreement.defaultValue)
+  let confirmed = abs(e.strokeContour.z) > stroke.z.defaultValue && (e.stroke.z > 0) == (e.strokeContour.z > 0)
+  guard !(oneWeight && confirmed) else { return false }
+  let size = PerceivedSizeOutlierRule.Threshold.self
+  return scaleEvidence(
+    e, family: family, z: size.scaleStrokeZ.defaultValue, minimumRatio: size.scaleStrokeRatio.defaultValue,
+    clearZ: size.scaleStrokeClearZ.defaultValue, clearRatio: 1 / size.errorRatio.defaultValue) == nil
+}
+
 public struct PerceivedSizeOutlierRule: Rule {
   public init() {}
   public enum Threshold: String, RuleThreshold {
@@ -372,9 +415,11 @@ func canvasRoom(_ icon: AuditIcon, factor: Double) -> String? {
 public struct StrokeWeightOutlierRule: Rule {
   public init() {}
   public enum Threshold: String, RuleThreshold {
-    case z, errorZ, errorRatio, minimumFamily, scaleStrokeZ, scaleStrokeClearZ, scaleStrokeRatio, scaleErrorRatio, maximumDisagreement
+    case z, errorZ, errorRatio, minimumFamily, scaleStrokeZ, scaleStrokeClearZ, scaleStrokeRatio, scaleErrorRatio, maximumDisagreement, lineSpread, linePartial
     public var declaration: (defaultValue: Double, help: String) {
       switch self {
+      case .lineSpread: (1.2, "q90 ÷ q10 of the local widths at or below which the stroke is a line of one width (not a solid part)")
+      case .linePartial: (1.5, "partial pixels per px of contour above which the ink is translucent and its stroke not measured as a line")
       case .maximumDisagreement: (1.45, "profile ÷ contour estimate (or its inverse) above which the stroke is not one weight: a warning at most")
       case .z: (2.5, "|M| both estimators must exceed")
       case .errorZ: (3.5, "|M| of the profile estimate above which it is an error (with errorRatio)")
@@ -415,7 +460,20 @@ public struct StrokeWeightOutlierRule: Rule {
       without it; the contour estimate read 1.20–1.35×, |M| 1.3–2.1 against the whole group (under \
       z) and 2.6–4.6 against the others. Calibration (scripts/calibrate, default mode): injected \
       ×1.33 strokes found 25 → 28 of 30, ×1.5 28 → 29 of 30, no stroke error added on an untouched \
-      icon.
+      icon. \
+      Unless it is a line of one width: its local \
+      widths along the skeleton agree (strokeWidthSpread, q90 ÷ q10, at most 1.2: the 95th \
+      percentile of the 591 untouched Lucide, Phosphor and Tabler outline drawings, median 1.02; \
+      the solid handsets measure 2.0–3.6) and its ink is opaque (at most 1.5 partial pixels per \
+      px of contour: 99.9% of the untouched icons are below 1.45, a translucent spinner measures \
+      1.96). Such a heavier line in a family that draws with solids, not split into two styles, \
+      is a heavier stroke, not a solid part: judged on the profile alone (the family's contour \
+      estimates spread with its solid parts, so a 2 pt Lucide glyph among Yaru's 1.1 pt lines had \
+      a contour M of 0.7–1.7) and an error like any other. Calibration (`scripts/calibrate`, \
+      default mode): the injected foreign icons of Breeze and Yaru found 8 → 17 of 20; no \
+      untouched icon's findings changed. A line drawing with solid parts whose lines \
+      are at another weight, in a family without solids, is style_mismatch's (drawn in another \
+      style), not this rule's.
       """,
     defaultSeverity: .error,
     examples: [
@@ -444,12 +502,18 @@ public struct StrokeWeightOutlierRule: Rule {
       RuleExample("a 1.33 pt stroke among 2 pt strokes",
                   icons: ExampleFamily.icons() + [.init(id: "light", mask: ExampleFamily.glyph(4, stroke: 1.33))],
                   target: "light", triggers: true),
-      RuleExample("a 3 pt stroke in a family whose line drawings have solid parts: a warning (it may be a solid part), not an error",
+      RuleExample("a 3 pt line of one width in a family whose line drawings have solid parts: a heavier stroke, not a solid part (an error)",
                   icons: ExampleFamily.icons() + [
                     .init(id: "battery", mask: ExampleDrawing.batteryWithCharge()),
                     .init(id: "screen", mask: ExampleDrawing.framedSolidDisk()),
                     .init(id: "heavy", mask: ExampleFamily.glyph(5, stroke: 3)),
                   ], target: "heavy", triggers: true),
+      RuleExample("a solid crescent (its width from nothing to 4 pt) in a family whose line drawings have solid parts: it may be a solid part, a warning at most",
+                  icons: ExampleFamily.icons() + [
+                    .init(id: "battery", mask: ExampleDrawing.batteryWithCharge()),
+                    .init(id: "screen", mask: ExampleDrawing.framedSolidDisk()),
+                    .init(id: "crescent", mask: ExampleDrawing.solidCrescent()),
+                  ], target: "crescent", triggers: true),
       RuleExample("the family's own stroke", icons: ExampleFamily.icons(), target: "g3", triggers: false),
     ])
 
@@ -469,13 +533,26 @@ public struct StrokeWeightOutlierRule: Rule {
       // Judged against the group's other icons in a small group (`IconEvaluation.strokeAmongOthers`):
       // in a family of 5–8 icons the outlier's own deviation would inflate the MAD it is measured with.
       let profile = e.strokeAmongOthers, contour = e.strokeContourAmongOthers
-      guard abs(profile.z) > t(.z), abs(contour.z) > t(.z), (profile.z > 0) == (contour.z > 0) else { continue }
       let k = profile.ratio
       // Two estimates that disagree this much do not measure one stroke weight (a partly filled glyph).
       let oneWeight = e.strokeContour.value > 0 && abs(log(e.stroke.value / e.strokeContour.value)) <= log(t(.maximumDisagreement))
+      // A line of one width in a family that draws with solids (not split in two styles): its
+      // profile is its stroke, and a heavier one is not a solid part. The family's contour
+      // estimates are inflated by its solid parts, which hides a heavier line's contour in their
+      // spread, so the profile decides alone.
+      let family = context.family
+      let heavierLine = k > 1 && family.drawsSolidParts && !family.styleSplit && oneWeight
+        && isUniformLine(icon.metrics, maximumSpread: t(.lineSpread), maximumPartial: t(.linePartial))
+      guard abs(profile.z) > t(.z),
+        heavierLine || (abs(contour.z) > t(.z) && (profile.z > 0) == (contour.z > 0))
+      else { continue }
+      // A partly filled glyph at another weight in a family without solids is style_mismatch's.
+      let style = StyleMismatchRule.Threshold.self
+      if isPartlyFilledAtAnotherWeight(e, icon.metrics, family: family, z: style.partlyFilledZ.defaultValue,
+                                       minimumRatio: style.partlyFilledRatio.defaultValue) { continue }
       // In a family whose line drawings have solid parts, a heavier "stroke" may be a solid part (a
-      // handset, a play triangle drawn solid): weaker evidence.
-      let solidPart = k > 1 && context.family.drawsSolidParts
+      // handset, a play triangle drawn solid): weaker evidence, unless it is a line of one width.
+      let solidPart = k > 1 && family.drawsSolidParts && !heavierLine
       let grade: Severity = oneWeight && !solidPart && abs(profile.z) > t(.errorZ) && abs(log(k)) >= log(t(.errorRatio)) ? .error : .warning
       let target = k > 0 ? profile.value / k : group.strokeWeightPt.median
       let others = group.members.count - 1
@@ -568,10 +645,12 @@ public struct DetailDensityOutlierRule: Rule {
 public struct StyleMismatchRule: Rule {
   public init() {}
   public enum Threshold: String, RuleThreshold {
-    case minimumMajority
+    case minimumMajority, partlyFilledZ, partlyFilledRatio
     public var declaration: (defaultValue: Double, help: String) {
       switch self {
       case .minimumMajority: (3, "smallest majority group that makes a style the family's")
+      case .partlyFilledZ: (3.5, "|M| of the lines of a partly filled glyph (in a family without solids) that marks another weight")
+      case .partlyFilledRatio: (1.2, "stroke ÷ median (or its inverse) of the lines of a partly filled glyph that marks another weight")
       }
     }
   }
@@ -617,7 +696,20 @@ public struct StyleMismatchRule: Rule {
       two real apps' toolbars) is at the margin of both styles and a warning. No injected filled \
       icon found is of that kind. An outline icon among filled ones is a warning (line glyphs \
       such as # or a plus have no filled form), and none for an open stroke drawing (nothing \
-      enclosed to fill).
+      enclosed to fill). \
+      Partly filled at another weight: a line drawing with solid parts (profile ÷ contour at most \
+      0.75, the cue that votes filled) whose lines are off the family's stroke by 1.2× or more \
+      (|M| > 3.5), in a family that draws with no solids, is drawn in another style, an icon of \
+      another family (Phosphor's fill weight, 1.5 pt lines with a solid bulb, wedge or body, among \
+      Tabler's and Lucide's 2 pt lines; Tabler's filled headphones among Phosphor's 1.5 pt). Where \
+      its two stroke estimates agree on one weight it is stroke_weight_outlier's instead. An error \
+      when it is under 10% of the family's line drawings (10 others at least, the share at which \
+      solids are a family's vocabulary), else a warning (among five line drawings one solid glyph \
+      may be the family's manner: Loop's solid cog). Calibration: of the 7 injected foreign icons \
+      of a fill weight that had no error, 5 are found (the others: a solid arrowhead at 0.7503, a \
+      stick figure whose solid head is too small a part), and one more of the filled icons three \
+      among thirty; no untouched icon's findings changed (MDI's partly filled outline drawings \
+      measure 0.79–0.80).
       """,
     defaultSeverity: .error,
     examples: [
@@ -653,6 +745,12 @@ public struct StyleMismatchRule: Rule {
                   } + (0..<4).map { k in
                     .init(id: "solid\(k)", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 8 + Double(k) * 0.5); return d.mask }())
                   }, target: "solid0", triggers: false),
+      RuleExample("a partly filled thermometer (a solid bulb) with 1.5 pt lines among twelve 2 pt line glyphs: drawn in another style",
+                  icons: ExampleFamily.icons(count: 12) + [.init(id: "thermometer", mask: ExampleDrawing.partlyFilledThermometer())],
+                  target: "thermometer", triggers: true),
+      RuleExample("the same thermometer with the family's 2 pt lines: a solid bulb alone is no slip",
+                  icons: ExampleFamily.icons(count: 12) + [.init(id: "thermometer", mask: ExampleDrawing.partlyFilledThermometer(stroke: 2))],
+                  target: "thermometer", triggers: false),
       RuleExample("an outline glyph among outlines", icons: ExampleFamily.icons(), target: "g0", triggers: false),
       RuleExample("the outline star among outline glyphs",
                   icons: ExampleFamily.icons() + [.init(id: "star", mask: ExampleDrawing.outlineStar())], target: "star", triggers: false),
@@ -677,7 +775,7 @@ public struct StyleMismatchRule: Rule {
     guard Double(majorityCount) >= context.threshold(.minimumMajority) else { return [] }
     let minority = Set(context.family.minorityStyleIcons)
     return context.icons.compactMap { icon in
-      guard minority.contains(icon.id) else { return nil }
+      guard minority.contains(icon.id) else { return partlyFilled(icon, context: context, majorityCount: majorityCount) }
       let m = icon.metrics
       let filledAmongOutline = majority == .outline
       // A line glyph with nothing enclosed (a plus, a chevron) has no filled form.
@@ -704,5 +802,32 @@ public struct StyleMismatchRule: Rule {
         fix: fix,
         severity: filledAmongOutline && ownCues ? context.severity : min(context.severity, .warning))
     }
+  }
+
+  /// A line drawing with solid parts at another line weight in a family without solids
+  /// (``isPartlyFilledAtAnotherWeight``): drawn in another style, an error.
+  func partlyFilled(_ icon: AuditIcon, context: RuleContext<Self>, majorityCount: Int) -> Finding? {
+    guard context.family.majorityStyle == .outline, let e = context.family.evaluation(for: icon.id),
+      isPartlyFilledAtAnotherWeight(e, icon.metrics, family: context.family, z: context.threshold(.partlyFilledZ),
+                                    minimumRatio: context.threshold(.partlyFilledRatio)),
+      let group = context.family.group(.outline)
+    else { return nil }
+    let m = icon.metrics
+    let ratio = m.strokeWeightContourPx > 0 ? m.strokeWeightProfilePx / m.strokeWeightContourPx : 0
+    let k = e.stroke.ratio
+    let target = group.strokeWeightPt.median
+    // Clear only where the family shows it has no solids: this icon alone is under the share of its
+    // line drawings at which solids are a family's vocabulary (FamilyAnalyzer.minimumSolidPartShare,
+    // 10%: ≥ 10 other line drawings); in a smaller family one solid drawing may be its manner.
+    let lines = context.family.icons.filter { $0.style != .filled }.count
+    let clear = 1 < FamilyAnalyzer.minimumSolidPartShare * Double(lines)
+    return context.finding(
+      icon,
+      "a partly filled icon (solid parts: profile ÷ contour stroke \(fmt(ratio))) whose lines are \(fmt(k))× the family's \(fmt(target)) pt stroke (M = \(fmt(e.stroke.z, 1))), among \(majorityCount) line drawings without solid parts: drawn in another style",
+      measured: k,
+      expected: "line drawings at \(fmt(target)) pt, without solid parts",
+      fix: "redraw it as a line drawing with \(withArticle(fmt(target))) pt stroke like the other \(majorityCount) icons"
+        + (icon.role == .tabBar ? " (a filled version belongs to the selected state)" : ""),
+      severity: clear ? context.severity : min(context.severity, .warning))
   }
 }

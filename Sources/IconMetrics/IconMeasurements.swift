@@ -27,6 +27,10 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
   public var strokeWeightProfilePx: Double
   /// Cross-check: 2 · ink ÷ contour length, in px.
   public var strokeWeightContourPx: Double
+  /// How far the stroke is from one width: the 90th ÷ the 10th percentile of the local widths behind
+  /// `strokeWeightProfilePx` (≈ 1 for a line of one weight; a solid shape's widths vary); 0 with
+  /// fewer than 8 of them (see ``StrokeWeight/widthSpread``).
+  public var strokeWidthSpread: Double
   /// P² ÷ ink with P the contour length, both in px (scale-free; 4π for a disk).
   public var detailDensity: Double
   /// Contour length P ÷ scale, in pt.
@@ -62,7 +66,7 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
     detailDensity: Double, contourLengthPt: Double, components: Int, holes: Int,
     skeletonEndPoints: Int, skeletonJunctions: Int, style: IconStyle, density: Double,
     colorSpread: Double?, partialPixelRatio: Double, haloFraction: Double, haloOffsetPx: Point2D,
-    opaqueBackgroundShare: Double
+    opaqueBackgroundShare: Double, strokeWidthSpread: Double = 0
   ) {
     self.perceivedSizePt = perceivedSizePt
     self.extentPt = extentPt
@@ -74,6 +78,7 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
     self.strokeWeightPx = strokeWeightPx
     self.strokeWeightProfilePx = strokeWeightProfilePx
     self.strokeWeightContourPx = strokeWeightContourPx
+    self.strokeWidthSpread = strokeWidthSpread
     self.detailDensity = detailDensity
     self.contourLengthPt = contourLengthPt
     self.components = components

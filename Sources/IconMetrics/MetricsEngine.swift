@@ -143,7 +143,8 @@ public enum MetricsEngine {
       partialPixelRatio: hygiene.partialPixelRatio,
       haloFraction: hygiene.haloFraction,
       haloOffsetPx: hygiene.haloOffsetPx,
-      opaqueBackgroundShare: hygiene.opaqueBackgroundShare
+      opaqueBackgroundShare: hygiene.opaqueBackgroundShare,
+      strokeWidthSpread: stroke.widthSpread
     )
     let analysis = IconAnalysis(
       measurements: measurements, widthPx: w, heightPx: h, scale: scale,

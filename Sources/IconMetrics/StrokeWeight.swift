@@ -67,6 +67,13 @@ public struct StrokeWeight: Sendable, Equatable {
   /// spaced; estimated from 32 of them within 0.03 px when they agree, see
   /// ``medianEstimate(_:ofAll:)``), in px; 0 without a skeleton.
   public var medianPx: Double
+  /// How far the stroke is from one width: the 90th ÷ the 10th percentile of the local widths that
+  /// enter the median (the first sample when its estimate is taken; ``widthSpread(_:)``); 0 with
+  /// fewer than ``minimumSpreadSamples`` of them.
+  public var widthSpread: Double
+
+  /// The fewest local widths that give ``widthSpread``.
+  public static let minimumSpreadSamples = 8
 
   /// The most skeleton pixels whose widths enter the median.
   ///
@@ -108,6 +115,7 @@ public struct StrokeWeight: Sendable, Equatable {
     guard !skeleton.pixels.isEmpty else {
       samples = []
       medianPx = 0
+      widthSpread = 0
       return
     }
     @inline(__always) func padded(_ index: Int) -> Int { (index / w + 1) * pw + index % w + 1 }
@@ -189,8 +197,11 @@ public struct StrokeWeight: Sendable, Equatable {
       }
     }
     self.samples = samples
-    self.medianPx =
-      Self.medianEstimate(firstWidths, ofAll: medianCount) ?? Self.median(firstWidths + restWidths)
+    // The spread from the same widths the median was taken over: the first sample when its
+    // estimate stands, else all of them (the same in both modes).
+    let estimate = Self.medianEstimate(firstWidths, ofAll: medianCount)
+    self.medianPx = estimate ?? Self.median(firstWidths + restWidths)
+    self.widthSpread = Self.widthSpread(estimate != nil ? firstWidths : firstWidths + restWidths)
   }
 
   /// The most skeleton pixels of the median's (at most ``medianSampleLimit``) measured first.
@@ -267,6 +278,27 @@ public struct StrokeWeight: Sendable, Equatable {
       p = p * Double(m - i) / Double(i + 1)
     }
     return rank
+  }
+
+  /// q90 ÷ q10 of `widths` (linear interpolation between order statistics); 0 with fewer than
+  /// ``minimumSpreadSamples`` widths or a q10 of 0.
+  ///
+  /// A line drawn in one stroke weight measures the same width along its skeleton (away from ends
+  /// and junctions, where the median's samples are): 1.0–1.2. A solid shape read as a "stroke" does
+  /// not: a handset's ends are 2–3× as wide as its neck, a play triangle narrows to its tip. See
+  /// `stroke_weight_outlier` (uniform line) for the figures.
+  ///
+  /// - Complexity: O(n log n) for n widths (n ≤ ``medianSampleLimit``).
+  static func widthSpread(_ widths: [Double]) -> Double {
+    guard widths.count >= minimumSpreadSamples else { return 0 }
+    let sorted = widths.sorted()
+    func quantile(_ q: Double) -> Double {
+      let position = q * Double(sorted.count - 1)
+      let lower = Int(position.rounded(.down)), upper = min(lower + 1, sorted.count - 1)
+      return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+    }
+    let low = quantile(0.1)
+    return low > 0 ? quantile(0.9) / low : 0
   }
 
   static func median(_ values: [Double]) -> Double {

@@ -206,6 +206,7 @@ public enum JSONReportWriter {
     w.double("strokeWeightProfilePx", m.strokeWeightProfilePx)
     w.double("strokeWeightPt", m.strokeWeightPt)
     w.double("strokeWeightPx", m.strokeWeightPx)
+    w.double("strokeWidthSpread", m.strokeWidthSpread)
     w.string("style", m.style.rawValue)
   }
 
