@@ -362,7 +362,7 @@ public enum MeasurementPipeline {
     measured.documentSizePt = best.image.documentSizePt
     if let height = options.textMinimumHeightPx, let core {
       // One component (as measured) holds no two letters side by side: the text rule skips it.
-      measured.textDetection = (height, metrics.components >= 1 ? TextDetector.detect(core, minimumHeightPx: height) : nil)
+      measured.textDetection = (height, metrics.components >= 2 ? TextDetector.detect(core, minimumHeightPx: height) : nil)
     }
     var vectorPNG: [UInt8]?
     switch options.drawings {

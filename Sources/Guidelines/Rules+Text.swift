@@ -25,26 +25,13 @@ public struct TextInIconRule: Rule {
       framed panel is a ring: it may sit inside a word but two rings are not one, and a run that \
       is its own mirror image (brackets around a mark) is drawing. An ellipsis, an equal sign, \
       grip dots, tally marks, a barcode, a grid of squares, repeated chevrons and a single letter \
-      with an arrow are not text. Letters stamped over the glyph's strokes are one shape with \
-      the drawing; two cuts separate them: the band of a letter-like shape (its rows, twice its \
-      height to either side) labelled on its own, which cuts the strokes entering it from above \
-      or below; and the drawing without its straight runs longer than 30% of the canvas (a \
-      frame's edge or a stem the letters hang from or cross; no letter is that long). Letters \
-      found that way must be small (at most 40% of the canvas tall), stand in a row with no two \
-      alike (the mirror-image halves of a cut drawing are not letters) and read as a word: three \
-      letters, or every letter cut out of the drawing has a counter (A, B, 4), so a badge (a \
-      lock, a clock) beside a piece of the frame it interrupts is not a word. Error for tab bar \
-      icons, warning for the others. Calibration (scripts/calibrate, 210 injected icons each; \
-      before → after the shape tests, on one case set): a word under a shrunk glyph is found in \
-      86.2% → 95.2%; clean icons flagged 1.4% → 0.5% (MDI chili-medium, its two stalks); \
-      untouched families: Breeze 2 errors → 0 (a person with a plus, corner brackets around a \
-      triangle), Tabler 3 → 1 (badge-tm, real letters), MDI 2 → 1 (chili-medium). Letters \
-      stamped over a glyph's corner (AB, NEW, 24): found in 18.1% → 39.5% with the two cuts \
-      (clean icons unchanged; untouched families one more finding in 1,527 icons, MDI \
-      moped-electric at @2x; real apps none). What is left: letters a stroke mostly hides (82% \
-      found when less than 10% of their pixels are covered, 2% beyond 30%) and a 2 cut out of \
-      the drawing (no counter: "24" found in 14%); stronger cuts found up to 58% but flagged 4 to \
-      23 more untouched icons.
+      with an arrow are not text. Error for tab bar icons, warning for the others. Calibration \
+      (scripts/calibrate, 210 injected icons each; before → after this model, on one case set): \
+      a word under a shrunk glyph is found in 86.2% → 95.2%; clean icons flagged 1.4% → 0.5% \
+      (MDI chili-medium, its two stalks); untouched families: Breeze 2 errors → 0 (a person \
+      with a plus, corner brackets around a triangle), Tabler 3 → 1 (badge-tm, real letters), \
+      MDI 2 → 1 (chili-medium). Letters stamped over the glyph's strokes merge with the drawing \
+      into one shape and are still missed: text in a corner is found in 18.1%.
       """,
     defaultSeverity: .error,
     examples: [
@@ -52,10 +39,6 @@ public struct TextInIconRule: Rule {
                   icons: [.init(id: "ab", mask: TextExamples.letters, role: .tabBar)], target: "ab", triggers: true),
       RuleExample("the letters AB as a toolbar icon (a warning)",
                   icons: [.init(id: "ab", mask: TextExamples.letters, role: .toolbar)], target: "ab", triggers: true),
-      RuleExample("the letters AB under a magnifier whose handle touches the A (one shape with the drawing)",
-                  icons: [.init(id: "stamped", mask: TextExamples.stamped, role: .tabBar)], target: "stamped", triggers: true),
-      RuleExample("a lock badge beside the card whose corner it covers (a badge, not a word)",
-                  icons: [.init(id: "lock", mask: TextExamples.lockBadge, role: .tabBar)], target: "lock", triggers: false),
       RuleExample("an ellipsis (three dots)",
                   icons: [.init(id: "ellipsis", mask: { var d = ExampleDrawing(); for x in [6.0, 12, 18] { d.disk(cx: x, cy: 12, r: 1.5) }; return d.mask }(), role: .tabBar)],
                   target: "ellipsis", triggers: false),
@@ -86,7 +69,7 @@ public struct TextInIconRule: Rule {
     // Per icon and costly (a labelling of the core): on all cores, in the icons' order. An icon
     // of one component (as measured) has no two letters side by side.
     return context.icons.parallelMap { icon -> Finding? in
-      guard icon.metrics.components >= 1 else { return nil }
+      guard icon.metrics.components >= 2 else { return nil }
       let detection: TextDetector.Detection?
       if let measured = icon.textDetection, measured.minimumHeightPx == minimumHeight {
         detection = measured.detection
@@ -122,37 +105,6 @@ enum TextExamples {
     d.polyline([(13.5, 12), (16.5, 12), (17.5, 13), (17.5, 15), (16.5, 16), (13.5, 16)], width: s)
     return d.mask
   }()
-
-  /// "AB" (1.5 pt stroke, 7 pt capitals) under a magnifier whose handle touches the A (the A is
-  /// one component with the drawing), at 24 pt @2x.
-  static let stamped: AlphaMask = {
-    var d = ExampleDrawing()
-    d.ring(cx: 9, cy: 7, r: 5.5, width: 2)
-    d.line(x0: 11.2, y0: 11, x1: 11.2, y1: 17.5, width: 1.5)
-    ab(&d, x: 11, top: 15.5, height: 7, stroke: 1.5)
-    return d.mask
-  }()
-
-  /// A card (a rectangle outline with a stripe) and a padlock badge over its bottom-right corner.
-  static let lockBadge: AlphaMask = {
-    var d = ExampleDrawing()
-    d.rectOutline(x: 3, y: 5, width: 12, height: 14, stroke: 2)
-    d.line(x0: 3, y0: 9, x1: 15, y1: 9, width: 2)
-    d.ring(cx: 18, cy: 14, r: 2.2, width: 1.5)
-    d.rect(x: 14.5, y: 15.5, width: 7, height: 5.5)
-    return d.mask
-  }()
-
-  /// Stroked capitals A and B, `height` pt tall from `top`, starting at `x`.
-  static func ab(_ d: inout ExampleDrawing, x: Double, top: Double, height: Double, stroke s: Double) {
-    let h = height, w = height * 0.6, bottom = top + height
-    d.polyline([(x, bottom), (x + w / 2, top), (x + w, bottom)], width: s)
-    d.line(x0: x + w * 0.22, y0: top + h * 0.62, x1: x + w * 0.78, y1: top + h * 0.62, width: s)
-    let b = x + w + 1.2 + s
-    d.line(x0: b, y0: top, x1: b, y1: bottom, width: s)
-    d.polyline([(b, top), (b + w * 0.8, top), (b + w, top + h * 0.12), (b + w, top + h * 0.38), (b + w * 0.8, top + h / 2), (b, top + h / 2)], width: s)
-    d.polyline([(b, top + h / 2), (b + w * 0.85, top + h / 2), (b + w, top + h * 0.62), (b + w, top + h * 0.88), (b + w * 0.85, bottom), (b, bottom)], width: s)
-  }
 
   /// A rectangle outline with rounded corners (radius measured to the stroke's centre line).
   static func roundedRectOutline(_ d: inout ExampleDrawing, x: Double, y: Double, width: Double, height: Double,

@@ -29,50 +29,16 @@ import IconRaster
 ///    while text is a row of different letters; and drops a run that is its own mirror image
 ///    (the union of its pixels flipped left to right, IoU ≥ 0.75: ⌐ ▼ ¬, brackets around a mark).
 ///
-/// Letters stamped over the drawing touch its strokes and are one component with it; steps 6–8
-/// separate them from the drawing and apply the same letter and pair tests to the parts:
-///
-/// 6. *band cut*: for each letter-like shape that is not a ring (an anchor), the core inside its
-///    band — its own rows, twice its height to either side — is labelled again on its own. A
-///    stroke of the drawing that enters the band from above or below is cut there, so a letter
-///    stamped over it beside the anchor becomes a piece of its own, with stubs of the strokes it
-///    touched. A run found in the band must hold the anchor and a piece cut out of a larger
-///    component (``separated(_:shapes:labelling:minimumHeightPx:)``);
-/// 7. *long strokes removed*: the core without its straight runs longer than 30% of the canvas
-///    side — along rows, along columns, or both (three tries) — is labelled again. No letter is
-///    that long in one line, while a frame's edge, a rule or a stem that the letters hang from
-///    or cross is; the letters keep their other pixels. A run found there must hold a piece that
-///    lost pixels (``unstroked(_:minimumHeightPx:)``);
-/// 8. a run from step 6 or 7 is text only if its letters are small (each at most 40% of the
-///    canvas height: letters stamped over a drawing are a badge; a taller "letter" is the drawing),
-///    stand in a row (no box over another's) with no two congruent (the mirror-image halves of a
-///    cut drawing either side of its middle are not letters), and read as a word: three letters
-///    or more, or every piece cut out of the drawing has a *counter* — holes averaging at most 10%
-///    of its box (A, B, 4, a, e). Without that, a badge symbol (a lock, a clock, a pin) beside a
-///    piece of the frame it interrupts, cut by the band into an L, an arc or a bar, would pair
-///    like two letters.
-///
 /// Dots (an ellipsis, grid dots) are blobs, and an equal sign, tally marks or parallel lines are
-/// bars, so none of them is text; a single letter used as a symbol has no second letter, and
-/// the parts of a cut keyboard, grid or barcode are blobs, bars or rings. Calibration
-/// (scripts/calibrate, 210 icons each): a word under a glyph 95.2% found; letters stamped over
-/// a glyph's bottom-right corner (AB, NEW, 24 in DejaVu Sans Bold, capitals 28–34% of the
-/// canvas) 39.5% found by steps 1–8 (83) (18.1% by steps 1–5 alone; a band cut with the counter
-/// test alone 27%, long strokes alone 35%), clean icons 0.5% flagged (MDI chili-medium, no
-/// change), untouched families 3 findings in 1,527 icons (was 2: MDI moped-electric at @2x, its
-/// two wheels with the body's stubs once the body's long edge is removed, is the one added; in the
-/// injected families also MDI cloud-check-variant, its two lower lobes beside the check), real
-/// apps' bar families none. What limits the figure: the letters a
-/// stroke hides — of the corner cases whose letters are less than 10% covered by the drawing
-/// 82% are found (55 of 67), 10–20% covered 41%, 20–30% 20%, 30% and more 2% (a 2 pt stroke over
-/// 4 pt letters leaves a few rows of each: no letter to test) — and "24", whose 2 has no counter
-/// (14% found, NEW 61%, AB 40%: a 2 cut out of the drawing is not told from an arc of it).
-/// Stronger cuts (the diagonals too, a band cut of the long-stroke parts, any run of two) found
-/// up to 58% but flagged 4 to 23 more untouched icons (badges beside frames, leaves, gauges).
+/// bars, so none of them is text. Letters that touch each other or the drawing are one component
+/// and are not found (letters stamped over a glyph's strokes: 18.1% found in the calibration); nor
+/// is a word of one repeated letter ("OO"). Calibration (scripts/calibrate, 210 icons each): a word
+/// under a glyph 95.2% found (86.2% before rings, wide letters and the symmetry tests), clean
+/// icons 0.5% flagged (was 1.4%), untouched families 2 findings in 1,527 icons (was 7): Tabler
+/// badge-tm (real letters) and MDI chili-medium (its two stalks).
 ///
 /// - Complexity: O(W·H) for the labelling and the per-component statistics, plus O(n²·a) for
-///   the pairs (n letter-like components of at most a pixels each); when steps 1–5 find nothing,
-///   O(W·H) more for each anchor's band and for each of the three long-stroke tries.
+///   the pairs (n letter-like components of at most a pixels each).
 public enum TextDetector {
   /// One component considered as a letter.
   public struct Glyph: Sendable, Equatable {
@@ -114,44 +80,27 @@ public enum TextDetector {
 
   /// From the labelling of the core.
   public static func detect(_ labelling: ConnectedComponents, minimumHeightPx: Int) -> Detection? {
-    guard labelling.count >= 1 else { return nil }
-    var shapes = geometry(labelling)
-    let letters = letterLike(&shapes, labelling: labelling, canvasHeight: labelling.height,
-                             minimumHeightPx: minimumHeightPx)
-    let glyphs = bestRun(letters, labels: labelling) { _ in true }
-      ?? separated(letters, shapes: shapes, labelling: labelling, minimumHeightPx: minimumHeightPx)
-      ?? unstroked(labelling, minimumHeightPx: minimumHeightPx)
-    guard let glyphs else { return nil }
-    return Detection(glyphs: glyphs.sorted { $0.minX < $1.minX }, heightPx: glyphs.map(\.heightPx).max() ?? 0,
-                     baselinePx: glyphs.map(\.maxY).max() ?? 0)
-  }
+    let h = labelling.height
+    guard labelling.count >= 2 else { return nil }
 
-  /// The letter-like shapes among `shapes` (step 3), in their order, with their holes filled in.
-  /// The holes are counted only for the shapes that pass every other test (they are the costly
-  /// part of a description, and the main drawing never needs them).
-  static func letterLike(_ shapes: inout [Shape], labelling: ConnectedComponents, canvasHeight: Int,
-                         minimumHeightPx: Int) -> [Shape] {
-    var letters: [Shape] = []
-    for k in shapes.indices {
-      guard isPlausible(shapes[k], canvasHeight: canvasHeight, minimumHeightPx: minimumHeightPx) else { continue }
+    // The holes are counted only for the shapes that pass every other test (they are the costly
+    // part of a description, and the main drawing never needs them).
+    var shapes = geometry(labelling)
+    let candidates = shapes.indices.filter { k -> Bool in
+      guard isPlausible(shapes[k], canvasHeight: h, minimumHeightPx: minimumHeightPx) else { return false }
       addEnclosure(&shapes[k], labelling: labelling)
-      guard !isBlob(shapes[k]) else { continue }
+      guard !isBlob(shapes[k]) else { return false }
       // A shape that is its own diagonal reflection: with a hole, a round or square outline
       // (o, O, 0, □: a ring); without one, a cross (+, ×: a symbol, not a letter).
       if isDiagonallySymmetric(shapes[k], labels: labelling) {
-        guard shapes[k].glyph.holes > 0 else { continue }
+        guard shapes[k].glyph.holes > 0 else { return false }
         shapes[k].isSquareRing = true
       }
-      letters.append(shapes[k])
+      return true
     }
-    return letters
-  }
-
-  /// The longest run of aligned, non-congruent letters (steps 4 and 5) that `accept` takes, or nil.
-  static func bestRun(_ letters: [Shape], labels labelling: ConnectedComponents, accept: ([Shape]) -> Bool) -> [Glyph]? {
-    guard letters.count >= 2 else { return nil }
+    guard candidates.count >= 2 else { return nil }
     // Left to right; shapes starting in the same column in their (raster) order.
-    let ordered = letters.indices.sorted { (letters[$0].glyph.minX, $0) < (letters[$1].glyph.minX, $1) }.map { letters[$0] }
+    let ordered = candidates.sorted { (shapes[$0].glyph.minX, $0) < (shapes[$1].glyph.minX, $1) }
 
     // Union-find over aligned, non-congruent pairs: each set is a run of text.
     var parent = Array(0..<ordered.count)
@@ -166,7 +115,7 @@ public enum TextDetector {
     var linked = false
     for a in 0..<ordered.count {
       for b in (a + 1)..<ordered.count {
-        let p = ordered[a], q = ordered[b]
+        let p = shapes[ordered[a]], q = shapes[ordered[b]]
         // Two rings (two framed panels, O next to 0) are never a word on their own.
         guard !(isRing(p) && isRing(q)), areAligned(p.glyph, q.glyph), !areCongruent(p, q, labels: labelling)
         else { continue }
@@ -181,17 +130,18 @@ public enum TextDetector {
     var members: [[Shape]] = []
     for i in 0..<ordered.count {
       let r = root(i)
+      let shape = shapes[ordered[i]]
       if let k = runIndex[r] {
-        members[k].append(ordered[i])
+        members[k].append(shape)
       } else {
         runIndex[r] = members.count
-        members.append([ordered[i]])
+        members.append([shape])
       }
     }
     // A run needs two members that are not rings, and must not be its own mirror image (brackets
     // around a mark, ⌐ ▼ ¬, are drawing).
     let runs = members.filter { run in
-      run.filter { !isRing($0) }.count >= 2 && accept(run) && !isMirrorSymmetric(run, labels: labelling)
+      run.filter { !isRing($0) }.count >= 2 && !isMirrorSymmetric(run, labels: labelling)
     }.map { $0.map(\.glyph) }
     var best: [Glyph]?
     var bestKey = (0, 0)
@@ -202,180 +152,9 @@ public enum TextDetector {
         bestKey = key
       }
     }
-    return best
-  }
-
-  /// Letters merged with the drawing, cut out along a letter's band (step 6). For each letter-like
-  /// shape that is not a ring (the *anchor*), the core inside its band — its own rows, and twice
-  /// its height to either side — is labelled again on its own: every stroke that enters the band
-  /// from above or below is cut there, so a letter stamped over the drawing's strokes beside the
-  /// anchor becomes a piece of its own (with stubs of the strokes it touched). A run found there
-  /// counts only with the anchor, a piece cut out of a larger component, and
-  /// ``isMergedText(_:canvasHeight:isCut:)``. Returns the run in canvas coordinates, or nil.
-  /// - Complexity: O(n · (2·reach + w)·h + its pairs) for n anchors, each band labelled once.
-  static func separated(_ letters: [Shape], shapes: [Shape], labelling: ConnectedComponents,
-                        minimumHeightPx: Int) -> [Glyph]? {
-    let w = labelling.width, h = labelling.height
-    var boxes = [(minX: Int, minY: Int, maxX: Int, maxY: Int)](repeating: (0, 0, -1, -1), count: labelling.count + 1)
-    for s in shapes { boxes[Int(s.label)] = (s.glyph.minX, s.glyph.minY, s.glyph.maxX, s.glyph.maxY) }
-    var best: [Glyph]?
-    for anchor in letters where !isRing(anchor) {
-      let g = anchor.glyph
-      let reach = 2 * g.heightPx
-      let x0 = max(0, g.minX - reach), x1 = min(w - 1, g.maxX + reach), y0 = g.minY, y1 = g.maxY
-      let ww = x1 - x0 + 1, wh = y1 - y0 + 1
-      // The band's core, and for each of its pixels whether its component reaches outside it.
-      var foreground = [Bool](repeating: false, count: ww * wh)
-      var cut = [Bool](repeating: false, count: ww * wh)
-      var anyCut = false
-      labelling.labels.withUnsafeBufferPointer { labels in
-        for y in 0..<wh {
-          for x in 0..<ww {
-            let l = Int(labels[(y0 + y) * w + x0 + x])
-            guard l > 0 else { continue }
-            foreground[y * ww + x] = true
-            let b = boxes[l]
-            if b.minX < x0 || b.maxX > x1 || b.minY < y0 || b.maxY > y1 {
-              cut[y * ww + x] = true
-              anyCut = true
-            }
-          }
-        }
-      }
-      guard anyCut else { continue }
-      let band = ConnectedComponents(foreground: foreground, width: ww, height: wh)
-      var anchorColumn = g.minX
-      while labelling.labels[g.maxY * w + anchorColumn] != anchor.label { anchorColumn += 1 }
-      let anchorLabel = band.labels[(g.maxY - y0) * ww + anchorColumn - x0]
-      var pieces = geometry(band)
-      let candidates = letterLike(&pieces, labelling: band, canvasHeight: h, minimumHeightPx: minimumHeightPx)
-      // A piece is a connected part of one component of the canvas: one pixel tells whether it was cut.
-      let isCut: (Shape) -> Bool = { s in
-        let p = s.glyph
-        for x in p.minX...p.maxX where band.labels[p.maxY * ww + x] == s.label { return cut[p.maxY * ww + x] }
-        return false
-      }
-      let run = bestRun(candidates, labels: band) { run in
-        run.contains { $0.label == anchorLabel } && run.contains(where: isCut)
-          && isMergedText(run, canvasHeight: h, isCut: isCut, labels: band)
-      }
-      guard let run else { continue }
-      let moved = run.map { p in
-        Glyph(minX: p.minX + x0, minY: p.minY + y0, maxX: p.maxX + x0, maxY: p.maxY + y0, areaPx: p.areaPx,
-              strokePx: p.strokePx, holes: p.holes, holeAreaPx: p.holeAreaPx)
-      }
-      best = better(best, moved)
-    }
-    return best
-  }
-
-  /// Letters joined by long straight strokes of the drawing (step 7): the core without its runs
-  /// of more than 30% of the canvas side along rows, along columns, or both (three tries), labelled
-  /// again. A letter is never that long in one line while the edge of a frame, a rule or a stem
-  /// crossing the letters is; a letter stamped over such a stroke keeps its other pixels. A run
-  /// found there counts only with a piece that lost pixels, and with
-  /// ``isMergedText(_:canvasHeight:isCut:)``.
-  /// - Complexity: O(W·H) per try, plus the pairs of its letter-like pieces.
-  static func unstroked(_ labelling: ConnectedComponents, minimumHeightPx: Int) -> [Glyph]? {
-    var best: [Glyph]?
-    for (rows, columns) in [(true, false), (false, true), (true, true)] {
-      if let run = unstroked(labelling, rows: rows, columns: columns, minimumHeightPx: minimumHeightPx) {
-        best = better(best, run)
-      }
-    }
-    return best
-  }
-
-  /// One try of ``unstroked(_:minimumHeightPx:)``: the long runs of the rows, of the columns or
-  /// of both removed.
-  static func unstroked(_ labelling: ConnectedComponents, rows: Bool, columns: Bool, minimumHeightPx: Int) -> [Glyph]? {
-    let w = labelling.width, h = labelling.height
-    let longest = Int((longStrokeFraction * Double(max(w, h))).rounded(.down))
-    var foreground = [Bool](repeating: false, count: w * h)
-    var touched = Set<Int32>()  // the components that lost pixels
-    labelling.labels.withUnsafeBufferPointer { labels in
-      for i in 0..<(w * h) { foreground[i] = labels[i] > 0 }
-      // Runs of one line: `count` pixels from `first`, `step` apart.
-      func removeLongRuns(first: Int, count: Int, step: Int) {
-        var k = 0
-        while k < count {
-          guard labels[first + k * step] > 0 else {
-            k += 1
-            continue
-          }
-          let start = k
-          while k < count && labels[first + k * step] > 0 { k += 1 }
-          guard k - start > longest else { continue }
-          for j in start..<k {
-            foreground[first + j * step] = false
-            touched.insert(labels[first + j * step])
-          }
-        }
-      }
-      if rows { for y in 0..<h { removeLongRuns(first: y * w, count: w, step: 1) } }
-      if columns { for x in 0..<w { removeLongRuns(first: x, count: h, step: w) } }
-    }
-    guard !touched.isEmpty else { return nil }
-    let parts = ConnectedComponents(foreground: foreground, width: w, height: h)
-    var pieces = geometry(parts)
-    let candidates = letterLike(&pieces, labelling: parts, canvasHeight: h, minimumHeightPx: minimumHeightPx)
-    let lostPixels: (Shape) -> Bool = { s in
-      let g = s.glyph
-      for x in g.minX...g.maxX where parts.labels[g.maxY * w + x] == s.label {
-        return touched.contains(labelling.labels[g.maxY * w + x])
-      }
-      return false
-    }
-    return bestRun(candidates, labels: parts) { run in
-      run.contains(where: lostPixels) && isMergedText(run, canvasHeight: h, isCut: lostPixels, labels: parts)
-    }
-  }
-
-  /// Straight runs longer than this share of the canvas side are drawing, not letters (step 7).
-  static let longStrokeFraction = 0.3
-  /// Letters pieced out of the drawing are at most this share of the canvas height (step 8).
-  static let mergedLetterHeightFraction = 0.4
-  /// A counter's mean area, as a share of its letter's box (step 8).
-  static let counterAreaFraction = 0.1
-
-  /// Whether a run pieced together from letters merged with the drawing reads as text (step 8):
-  /// its letters are small — each at most 40% of the canvas height (letters stamped over a drawing
-  /// are a badge, not the drawing) — and stand in a row (no letter's box over another's beyond the
-  /// pairs' 1 px or 10% overlap), no two are congruent (``areCongruent(_:_:labels:)``: the two
-  /// mirror-image halves of a cut drawing either side of its middle are not letters), and it is
-  /// three letters or more, or every letter cut out of the drawing has a counter
-  /// (``hasCounter(_:)``: A, B, 4, a, e). A badge symbol beside a piece of the drawing's frame cut
-  /// by the band (an L, an arc, a bar) is not a word.
-  static func isMergedText(_ run: [Shape], canvasHeight: Int, isCut: (Shape) -> Bool,
-                           labels: ConnectedComponents) -> Bool {
-    let limit = mergedLetterHeightFraction * Double(canvasHeight)
-    guard run.allSatisfy({ Double($0.glyph.heightPx) <= limit }) else { return false }
-    let row = run.sorted { $0.glyph.minX < $1.glyph.minX }
-    for (p, q) in zip(row, row.dropFirst()) {
-      let gap = Double(q.glyph.minX - p.glyph.maxX - 1)
-      guard gap >= -max(1, 0.1 * Double(min(p.glyph.widthPx, q.glyph.widthPx))) else { return false }
-    }
-    for i in row.indices {
-      for j in row.indices where j > i {
-        guard !areCongruent(row[i], row[j], labels: labels) else { return false }
-      }
-    }
-    return run.count >= 3 || run.allSatisfy { !isCut($0) || hasCounter($0) }
-  }
-
-  /// A letter's counter: holes, each on average at most 10% of the letter's box (A, B, 4, a, e: a
-  /// frame or a ring cut by a band encloses more).
-  static func hasCounter(_ s: Shape) -> Bool {
-    let g = s.glyph
-    return g.holes > 0 && Double(g.holeAreaPx) <= counterAreaFraction * Double(g.holes * g.widthPx * g.heightPx)
-  }
-
-  /// The better of two runs: the longer, then the larger in area; the first on a tie (a fixed
-  /// order: the same icon always gives the same detection).
-  static func better(_ best: [Glyph]?, _ run: [Glyph]) -> [Glyph] {
-    guard let best else { return run }
-    let a = (best.count, best.map(\.areaPx).reduce(0, +)), b = (run.count, run.map(\.areaPx).reduce(0, +))
-    return b > a ? run : best
+    guard let glyphs = best else { return nil }
+    return Detection(glyphs: glyphs.sorted { $0.minX < $1.minX }, heightPx: glyphs.map(\.heightPx).max() ?? 0,
+                     baselinePx: glyphs.map(\.maxY).max() ?? 0)
   }
 
   /// A component with what the tests need.
