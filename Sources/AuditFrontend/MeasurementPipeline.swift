@@ -434,18 +434,9 @@ struct FileVersion: Equatable, Sendable {
   var modifiedSeconds: Int
   var modifiedNanoseconds: Int
 
+  /// The file at `path` as `stat` sees it now (read as the digest index reads it), or nil.
   init?(path: String) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
-    size = Int64(info.st_size)
-    #if canImport(Darwin)
-    modifiedSeconds = info.st_mtimespec.tv_sec
-    modifiedNanoseconds = info.st_mtimespec.tv_nsec
-    #else
-    modifiedSeconds = info.st_mtim.tv_sec
-    modifiedNanoseconds = info.st_mtim.tv_nsec
-    #endif
+    guard let observation = FileDigestIndex.Observation(path: path) else { return nil }
+    self = observation.version
   }
 }
