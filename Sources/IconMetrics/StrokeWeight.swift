@@ -179,11 +179,13 @@ public struct StrokeWeight: Sendable, Equatable {
       return best.width
     }
     let medianCount = median.lazy.filter { $0 }.count
+    let estimate: Double?
     if skip {
       // The first sample; the rest of the median's pixels only when its estimate is not close
       // enough.
       for k in first.indices where first[k] { firstWidths.append(measure(k)) }
-      if Self.medianEstimate(firstWidths, ofAll: medianCount) == nil {
+      estimate = Self.medianEstimate(firstWidths, ofAll: medianCount)
+      if estimate == nil {
         for k in median.indices where median[k] && !first[k] { restWidths.append(measure(k)) }
       }
     } else {
@@ -195,13 +197,14 @@ public struct StrokeWeight: Sendable, Equatable {
           restWidths.append(width)
         }
       }
+      estimate = Self.medianEstimate(firstWidths, ofAll: medianCount)
     }
     self.samples = samples
     // The spread from the same widths the median was taken over: the first sample when its
     // estimate stands, else all of them (the same in both modes).
-    let estimate = Self.medianEstimate(firstWidths, ofAll: medianCount)
-    self.medianPx = estimate ?? Self.median(firstWidths + restWidths)
-    self.widthSpread = Self.widthSpread(estimate != nil ? firstWidths : firstWidths + restWidths)
+    let taken = estimate != nil ? firstWidths : firstWidths + restWidths
+    self.medianPx = estimate ?? Self.median(taken)
+    self.widthSpread = Self.widthSpread(taken)
   }
 
   /// The most skeleton pixels of the median's (at most ``medianSampleLimit``) measured first.
