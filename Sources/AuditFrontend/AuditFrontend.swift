@@ -119,6 +119,8 @@ public enum AuditFrontend {
     options.symbolSize = { icon in
       role(ofPath: icon.primaryFile.relativePath, configuration: configuration, code: codeIcons[icon.id], rootName: rootName).symbolSize
     }
+    // Flushed once the rules have run: their results go into the run's one pack.
+    options.defersCacheFlush = true
     let measured = MeasurementPipeline.run(paths: request.paths, options: options, progress: request.progress)
     diagnostics += measured.diagnostics
     failures += measured.failures
@@ -144,7 +146,9 @@ public enum AuditFrontend {
     // their look is not a family drawn to be seen together; its icons get the single-icon rules.
     var ruleConfiguration = configuration
     ruleConfiguration.familyRulesNeedRole = !judgedOut.isEmpty
-    var report = Auditor.audit(icons, configuration: ruleConfiguration, references: references, label: request.label)
+    var report = Auditor.audit(icons, configuration: ruleConfiguration, references: references, label: request.label,
+                               results: options.cache)
+    options.cache?.flush()
     report.rootName = rootName
     if let appBarIcons { report.barIconsInCode = barIconRows(appBarIcons.map) }
     // A drawing a rule could not read back (its file changed or went away meanwhile) is unreadable.

@@ -59,6 +59,10 @@ public final class MeasurementCache: @unchecked Sendable {
     public var evicted = 0
     /// Files not read: their digest came from their stat (``FileDigestIndex``).
     public var knownByStat = 0
+    /// Rules' results read from the cache (``RuleResultStore``: e.g. pairs of drawings not compared again).
+    public var ruleResultsRead = 0
+    /// Rules' results written (not counted in ``written``, which counts icons' entries).
+    public var ruleResultsWritten = 0
   }
 
   /// The cache's directory.
@@ -110,6 +114,8 @@ public final class MeasurementCache: @unchecked Sendable {
   private var badPacks: [String] = []
   private var loaded = false
   private var pending: [[UInt8]: [UInt8]] = [:]
+  /// The keys in `pending` that are rules' results, not icons' measurements (counted apart).
+  private var pendingRuleResults = Set<[UInt8]>()
   /// The content digests of files known by their stat (``FileDigestIndex``); nil in memory.
   let digests: FileDigestIndex?
   /// The key's first part for the options it was made for (``CachedMeasurement/keyPrefix(_:)``).
@@ -369,11 +375,15 @@ public final class MeasurementCache: @unchecked Sendable {
     return out + table + body
   }
 
-  /// Keeps `payload` for this run's pack (written by ``flush()``).
-  func store(_ key: [UInt8], payload: [UInt8]) {
+  /// Keeps `payload` for this run's pack (written by ``flush()``); `isRuleResult`: a rule's result
+  /// (``RuleResultStore``), counted apart from the icons' entries.
+  func store(_ key: [UInt8], payload: [UInt8], isRuleResult: Bool = false) {
     lock.lock()
     if keepsMemo { memo[key] = payload }
-    if persistent { pending[key] = payload }
+    if persistent {
+      pending[key] = payload
+      if isRuleResult { pendingRuleResults.insert(key) }
+    }
     lock.unlock()
   }
 
@@ -388,12 +398,15 @@ public final class MeasurementCache: @unchecked Sendable {
     guard persistent, !pending.isEmpty else { return }
     if !loaded { loadTables() }
     let records = pending.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { (key: $0, payload: pending[$0]!) }
+    let ruleResults = pendingRuleResults.count
     pending.removeAll()
+    pendingRuleResults.removeAll()
     guard let path = write(Self.pack(records)) else {
-      statistics.notWritten += records.count
+      statistics.notWritten += records.count - ruleResults
       return
     }
-    statistics.written += records.count
+    statistics.written += records.count - ruleResults
+    statistics.ruleResultsWritten += ruleResults
     _ = addPack(path)
     let total = packs.reduce(0) { $0 + $1.bytes }
     if packs.count > Self.maximumPacks || total > sizeLimitBytes || !badPacks.isEmpty { merge() }

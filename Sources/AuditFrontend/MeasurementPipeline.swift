@@ -31,6 +31,9 @@ public struct MeasuredIcon: Sendable {
   public var signature: Spectrum.Signature?
   /// Text in the drawing, for `MeasurementOptions.textMinimumHeightPx`.
   public var textDetection: (minimumHeightPx: Int, detection: TextDetector.Detection?)?
+  /// The key its measurements are cached under (``CachedMeasurement/key(files:digests:options:symbolSize:)``):
+  /// the identity of its drawing for rules' results (``AuditIcon/contentKey``); nil without a cache.
+  public var contentKey: [UInt8]?
 
   /// Asset catalog properties, for image sets.
   public var catalog: CatalogInfo?
@@ -47,12 +50,14 @@ public struct MeasuredIcon: Sendable {
                            compactMask: compactMask)
       icon.textDetection = textDetection
       icon.documentSizePt = documentSizePt
+      icon.contentKey = contentKey
       return icon
     }
     var icon = AuditIcon(id: id, path: path, family: family, role: role, scale: scale, widthPx: widthPx,
                          heightPx: heightPx, metrics: metrics, catalog: catalog, variants: variants,
                          maskLoader: maskLoader, signature: signature, textDetection: textDetection)
     icon.documentSizePt = documentSizePt
+    icon.contentKey = contentKey
     return icon
   }
 }
@@ -115,6 +120,10 @@ public struct MeasurementOptions: Sendable {
   /// from git blobs): with a cache, an icon whose files are all known and whose entry is stored is
   /// neither read nor hashed.
   var knownDigests: KnownFileDigests?
+  /// The cache is flushed by the caller once the rules have run (``AuditFrontend/run(_:)``: the
+  /// rules' results, ``RuleResultStore``, go into the same pack as the measurements), not at the end
+  /// of ``MeasurementPipeline/run(paths:options:progress:)``.
+  var defersCacheFlush = false
 
   /// The size `icon` is drawn at if it is a custom symbol (``symbolSize``).
   func symbolSize(of icon: DiscoveredIcon) -> SymbolSize {
@@ -201,7 +210,7 @@ public enum MeasurementPipeline {
       if let icon = result.icon { icons.append(icon) }
       failures += result.failures
     }
-    options.cache?.flush()
+    if !options.defersCacheFlush { options.cache?.flush() }
     var measurement = Measurement(icons: icons, failures: failures, diagnostics: diagnostics)
     measurement.skipped = skippedImages(sets: found.skippedSets, files: skipped)
     return measurement
@@ -274,11 +283,12 @@ public enum MeasurementPipeline {
       return hit
     }
     cache.count { $0.misses += 1 }
-    let fresh = measureFresh(icon, options: options, contents: contents)
+    var fresh = measureFresh(icon, options: options, contents: contents)
     if fresh.result.failures.isEmpty, let measured = fresh.result.icon, let index = fresh.analysedIndex,
        // A vector rendered by the helper is read again by it: not stored if the file changed meanwhile.
        icon.files[index].kind == .png || FileVersion(path: icon.files[index].path) == contents[index].version {
       cache.store(key, payload: CachedMeasurement.encode(measured, analysedIndex: index, vectorPNG: fresh.vectorPNG))
+      fresh.result.icon?.contentKey = key
     }
     return fresh.result
   }
@@ -293,8 +303,9 @@ public enum MeasurementPipeline {
       return nil
     }
     cache.count { $0.hits += 1 }
-    return Result(icon: withLoader(measured, file: icon.files[index], version: versions[index], vectorPNG: vectorPNG, options: options),
-                  failures: [])
+    var hit = withLoader(measured, file: icon.files[index], version: versions[index], vectorPNG: vectorPNG, options: options)
+    hit.contentKey = key
+    return Result(icon: hit, failures: [])
   }
 
   /// A measured icon with its way to read the drawing back (`.reload`).

@@ -54,8 +54,11 @@ public struct AuditReport: Sendable {
 /// Runs the family analysis and the rules over measured icons.
 public enum Auditor {
   /// Groups icons by family, analyses each family and runs every enabled rule.
+  /// - Parameter results: where rules keep results computed from drawings between runs
+  ///   (``RuleResultStore``: the measurement cache); nil: computed every time.
   public static func audit(_ icons: [AuditIcon], configuration: AuditConfiguration = AuditConfiguration(),
-                           references: [ReferenceIcon] = [], label: String? = nil) -> AuditReport {
+                           references: [ReferenceIcon] = [], label: String? = nil,
+                           results: RuleResultStore? = nil) -> AuditReport {
     var order: [String] = []
     var byFamily: [String: [AuditIcon]] = [:]
     for icon in icons {
@@ -68,7 +71,7 @@ public enum Auditor {
       ? configuration.threshold(.maximumShare, of: TemplateOpaqueBackgroundRule.self) : Double.infinity
     // Families are independent: analysed and checked on all cores, gathered in their order.
     let groups = byFamily
-    let results = order.parallelMap { name -> (FamilyReport, [Finding]) in
+    let checked = order.parallelMap { name -> (FamilyReport, [Finding]) in
       let members = groups[name]!
       // One state per item: a selected twin is not counted twice in the statistics.
       let family = FamilyAnalyzer.analyse(
@@ -85,15 +88,16 @@ public enum Auditor {
         if configuration.familyRulesNeedRole && rule.description.scope == .family
           && members.allSatisfy({ $0.role == .unknown }) { continue }
         let icons = rule.identifier == UnusedSelectedStateRule.identifier ? members : judged
-        findings += check(rule, family: family, icons: icons, references: references, configuration: configuration)
+        findings += check(rule, family: family, icons: icons, references: references, configuration: configuration,
+                          results: results)
       }
       findings = Self.withoutBackgroundEchoes(findings)
       var scored = family
       scored.consistencyScore = FamilyScore.score(family, findings: findings, icons: Set(members.map(\.id)))
       return (scored, findings)
     }
-    let families = results.map { $0.0 }
-    var findings = results.flatMap { $0.1 }
+    let families = checked.map { $0.0 }
+    var findings = checked.flatMap { $0.1 }
     findings.sort { a, b in
       (a.path, a.ruleId, a.message) < (b.path, b.ruleId, b.message)
     }
@@ -104,8 +108,9 @@ public enum Auditor {
 extension Auditor {
   /// Runs one rule on one family, under its configured thresholds and severity.
   static func check<R: Rule>(_ rule: R.Type, family: FamilyReport, icons: [AuditIcon], references: [ReferenceIcon],
-                             configuration: AuditConfiguration) -> [Finding] {
-    R().check(RuleContext<R>(family: family, icons: icons, references: references, configuration: configuration))
+                             configuration: AuditConfiguration, results: RuleResultStore? = nil) -> [Finding] {
+    R().check(RuleContext<R>(family: family, icons: icons, references: references, configuration: configuration,
+                             results: results))
   }
 
   /// The rules that still say something true of an icon exported on an opaque background: the

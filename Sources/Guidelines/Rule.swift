@@ -117,6 +117,11 @@ public struct AuditIcon: Sendable {
   public var variants: [ScaleVariant]
   /// What the app's code says of it, when the audit read the code (`iconaudit audit APP_FOLDER`).
   public var codeUse: CodeUse?
+  /// The identity of its drawing: the key its measurements are cached under (a SHA-256 of its
+  /// files' bytes and of everything that changes the pixels), so equal keys mean equal drawings;
+  /// nil when it was not measured through a cache. Rules key results computed from drawings by it
+  /// (``RuleResultKey``).
+  public var contentKey: [UInt8]?
 
   public init(id: String, path: String, family: String = "", role: IconRole = .unknown, scale: Double,
               widthPx: Int, heightPx: Int, metrics: IconMeasurements, mask: AlphaMask? = nil,

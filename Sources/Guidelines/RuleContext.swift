@@ -8,6 +8,9 @@ public struct RuleContext<R: Rule>: Sendable {
   public var family: FamilyReport
   public var icons: [AuditIcon]
   public var references: [ReferenceIcon]
+  /// Where the rule keeps results computed from drawings between runs (the measurement cache); nil:
+  /// computed every time.
+  public var results: RuleResultStore?
   /// Effective severity of the rule (its default, or the configured one).
   public var severity: Severity
   /// Effective thresholds: defaults overridden by the configuration.
@@ -16,10 +19,11 @@ public struct RuleContext<R: Rule>: Sendable {
   /// The context of `R` under `configuration` (its thresholds and severity; defaults when the
   /// configuration does not set them).
   public init(family: FamilyReport, icons: [AuditIcon], references: [ReferenceIcon] = [],
-              configuration: AuditConfiguration = AuditConfiguration()) {
+              configuration: AuditConfiguration = AuditConfiguration(), results: RuleResultStore? = nil) {
     self.family = family
     self.icons = icons
     self.references = references
+    self.results = results
     self.severity = configuration.severity(for: R.description)
     var values: [R.Threshold: Double] = [:]
     for threshold in R.Threshold.allCases { values[threshold] = configuration.threshold(threshold, of: R.self) }

@@ -100,12 +100,23 @@ public struct DuplicateIconRule: Rule {
         guard a.id != b.id, a.itemId != b.itemId,
           Similarity.isWithin(signatures[items[i]]!, signatures[items[j]]!, t(.signatureDistance))
         else { continue }
-        // Expanded only for the pairs that get this far.
-        guard let maskA = mask(i), let maskB = mask(j) else { continue }
-        let scale = min(maskA.scale, maskB.scale)
-        let ma = Similarity.resampled(maskA, toScale: scale), mb = Similarity.resampled(maskB, toScale: scale)
-        let shift = max(1, Int((t(.maxShiftPt) * scale).rounded(.up)))
-        let ncc = Spectrum.normalizedCrossCorrelation(ma, mb, maxShift: shift).peak
+        // The pair's NCC peak depends on the two drawings and the shift searched only: kept
+        // between runs under their content keys (a warm audit reads no drawing back here).
+        let key = context.results == nil ? nil
+          : RuleResultKey(rule: Self.identifier, result: "ncc", version: 1, drawings: [a.contentKey, b.contentKey],
+                          parameters: [t(.maxShiftPt)])
+        let ncc: Double
+        if let key, let stored = context.results?.double(key) {
+          ncc = stored
+        } else {
+          // Expanded only for the pairs that get this far.
+          guard let maskA = mask(i), let maskB = mask(j) else { continue }
+          let scale = min(maskA.scale, maskB.scale)
+          let ma = Similarity.resampled(maskA, toScale: scale), mb = Similarity.resampled(maskB, toScale: scale)
+          let shift = max(1, Int((t(.maxShiftPt) * scale).rounded(.up)))
+          ncc = Spectrum.normalizedCrossCorrelation(ma, mb, maxShift: shift).peak
+          if let key { context.results?.store(ncc, for: key) }
+        }
         guard ncc >= t(.minimumCorrelation) else { continue }
         findings.append(context.finding(
           b,

@@ -135,7 +135,8 @@ enum CommonOptions {
     Console.err("iconaudit: measurement cache \(cache.directory): \(s.hits) icon\(s.hits == 1 ? "" : "s") read from it, \(s.misses) measured; "
                 + "\(s.written) entr\(s.written == 1 ? "y" : "ies") written, \(s.ignored) ignored (truncated, corrupt or foreign: measured again and rewritten), "
                 + "\(s.notWritten) not written (directory read-only, full or missing), \(s.evicted) evicted; "
-                + "\(s.knownByStat) file\(s.knownByStat == 1 ? "" : "s") known by their stat (not read)")
+                + "\(s.knownByStat) file\(s.knownByStat == 1 ? "" : "s") known by their stat (not read); "
+                + "\(s.ruleResultsRead) rule result\(s.ruleResultsRead == 1 ? "" : "s") (drawings compared) read from it, \(s.ruleResultsWritten) written")
   }
 
   static func measurementOptions(_ arguments: ParsedArguments) throws(ArgumentError) -> MeasurementOptions {

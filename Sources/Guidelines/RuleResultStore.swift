@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import IconSupport
+
+/// Where a rule keeps, between runs, a result it computed from icons' drawings alone (the NCC peak
+/// of two drawings, say): a value that depends only on the drawings, known by their
+/// ``AuditIcon/contentKey``, and on the rule's own parameters, so that an unchanged catalog is not
+/// compared again. The verdict is never stored: the rule still compares the value with its
+/// threshold afresh, so a changed configuration needs no cold run.
+///
+/// The audit's measurement cache is one (it stores the results beside the icons' measurements,
+/// written atomically with them, with the same checksums, size limit and eviction); a history's
+/// in-memory cache is another. A rule that gets none (no cache, `--no-cache`, tests) or an icon
+/// without a content key computes the result as before. Implementations are safe to call from any
+/// thread (families are checked in parallel).
+public protocol RuleResultStore: AnyObject, Sendable {
+  /// The bytes stored under `key`, or nil: absent, or unusable (truncated, corrupt, or not
+  /// `byteCount` bytes long: then ignored and counted, and the rule stores its result again).
+  func ruleResult(_ key: RuleResultKey, byteCount: Int) -> [UInt8]?
+  /// Keeps `value` under `key` (written with the run's other entries).
+  func storeRuleResult(_ value: [UInt8], for key: RuleResultKey)
+}
+
+extension RuleResultStore {
+  /// A stored `Double` (its bit pattern, so that a result read back is the value computed), or nil.
+  public func double(_ key: RuleResultKey) -> Double? {
+    guard let bytes = ruleResult(key, byteCount: 8) else { return nil }
+    var bits: UInt64 = 0
+    for i in 0..<8 { bits |= UInt64(bytes[i]) << UInt64(8 * i) }
+    return Double(bitPattern: bits)
+  }
+
+  /// Keeps a `Double` (its bit pattern, little-endian).
+  public func store(_ value: Double, for key: RuleResultKey) {
+    let bits = value.bitPattern
+    storeRuleResult((0..<8).map { UInt8(truncatingIfNeeded: bits >> UInt64(8 * $0)) }, for: key)
+  }
+}
+
+/// The key of a rule's result: SHA-256 of the rule's identifier, the result's name and version
+/// (bump the version when the computation changes), the content keys of the drawings it was
+/// computed from, in the order they were used, and the parameters' bit patterns. 32 bytes; it never
+/// equals a key of an icon's measurements (those hash another prefix).
+public struct RuleResultKey: Hashable, Sendable {
+  public let bytes: [UInt8]
+
+  /// nil when a drawing has no content key (it was not measured through a cache).
+  public init?(rule: String, result: String, version: Int, drawings: [[UInt8]?], parameters: [Double] = []) {
+    var hasher = SHA256()
+    hasher.update(Array("iconaudit-rule-result \(rule) \(result) v\(version) drawings \(drawings.count)".utf8))
+    for drawing in drawings {
+      guard let drawing else { return nil }
+      hasher.update([UInt8(truncatingIfNeeded: drawing.count)])
+      hasher.update(drawing)
+    }
+    for parameter in parameters {
+      let bits = parameter.bitPattern
+      hasher.update((0..<8).map { UInt8(truncatingIfNeeded: bits >> UInt64(8 * $0)) })
+    }
+    bytes = hasher.finalize()
+  }
+}
