@@ -18,8 +18,12 @@ struct GitWorkFolder {
 
   /// Makes the folder hold exactly `files` (blobs read from `objects`); emptied folders are removed.
   mutating func update(to files: [String: GitObjects.Entry], objects: GitObjects) throws(AuditFrontend.Failure) {
+    digests.beginUpdate()
     for (name, entry) in current where files[name] != entry {
       digests.forget(path: path + "/" + name)
+      // A regular file that stays one is written over in place below (creating and removing
+      // inodes was most of the folder's system time).
+      if let next = files[name], Self.isRegular(next.mode), Self.isRegular(entry.mode) { continue }
       unlink(path + "/" + name)
       var folder = PathText.parent(name)
       while !folder.isEmpty, rmdir(path + "/" + folder) == 0 { folder = PathText.parent(folder) }
@@ -31,24 +35,37 @@ struct GitWorkFolder {
       let blobs = try objects.blobs(names.map { files[$0]!.id })
       for name in names {
         let entry = files[name]!
-        guard let blob = blobs[entry.id] else { continue }
+        guard let blob = blobs[entry.id] else {
+          // Not there, as before (a file left in place above holds the revision before's bytes).
+          unlink(path + "/" + name)
+          continue
+        }
         let target = path + "/" + name
-        do {
-          try FileManager.default.createDirectory(atPath: PathText.parent(target), withIntermediateDirectories: true)
-        } catch {
-          throw AuditFrontend.Failure(message: "cannot write \(target): \(error)")
+        // Its folder is made when the file cannot be written without it (not asked for each file).
+        func makeFolder() throws(AuditFrontend.Failure) {
+          do {
+            try FileManager.default.createDirectory(atPath: PathText.parent(target), withIntermediateDirectories: true)
+          } catch {
+            throw AuditFrontend.Failure(message: "cannot write \(target): \(error)")
+          }
         }
         if entry.mode == "120000" {
+          try makeFolder()
           symlink(String(decoding: blob.bytes, as: UTF8.self), target)
-        } else if !Self.write(blob.bytes, to: target) {
-          throw AuditFrontend.Failure(message: "cannot write \(target)")
         } else {
-          digests.record(path: target, digest: blob.digest)
+          if !Self.write(blob.bytes, to: target) {
+            try makeFolder()
+            guard Self.write(blob.bytes, to: target) else { throw AuditFrontend.Failure(message: "cannot write \(target)") }
+          }
+          digests.record(path: target, digest: blob.digest, bytes: blob.bytes)
         }
       }
     }
     current = files
   }
+
+  /// Whether a tree entry's mode is a regular file's (git's 100644 or 100755).
+  static func isRegular(_ mode: String) -> Bool { mode == "100644" || mode == "100755" }
 
   /// Writes a file plainly: a temporary folder of this run needs no `fsync` (which
   /// `FileManager.createFile` does, and which took a fifth of a history run).

@@ -17,15 +17,71 @@ import IconRaster
 final class KnownFileDigests: @unchecked Sendable {
   private let lock = NSLock()
   private var entries: [String: (version: FileVersion, digest: [UInt8])] = [:]
+  /// The icons measured from these files (``MeasuredFromKnown``), by id: the revision before in
+  /// the same work folder.
+  private var measured: [String: MeasuredFromKnown] = [:]
 
   init() {}
 
-  /// Records the digest of the bytes just written to `path`; forgets the file when it cannot be
-  /// examined.
-  func record(path: String, digest: [UInt8]) {
+  /// An icon as the measurement cache gave it (or as stored in it) while its files were known
+  /// here: what ``MeasurementPipeline`` would decode again from the cache's entry, kept so that an
+  /// icon unchanged since the revision before is neither keyed (SHA-256), looked up nor decoded
+  /// again. It holds for exactly the same icon (discovered the same: files, catalog), files
+  /// (versions and digests), symbol size and options' key prefix; its drawing's loader is made
+  /// anew for each audit (its options record the read-back failures).
+  struct MeasuredFromKnown {
+    var icon: DiscoveredIcon
+    var known: [(version: FileVersion, digest: [UInt8])]
+    var symbolSize: SymbolSize
+    var keyPrefix: [UInt8]
+    /// The cache's key of the icon (its ``MeasuredIcon/contentKey``).
+    var key: [UInt8]
+    /// As ``CachedMeasurement/decode(_:icon:)`` gives it: without a loader.
+    var measured: MeasuredIcon
+    var analysedIndex: Int
+    var vectorPNG: [UInt8]?
+
+    /// Whether it is the measurement of `icon` with these files, symbol size and key prefix.
+    func fits(_ icon: DiscoveredIcon, known: [(version: FileVersion, digest: [UInt8])], symbolSize: SymbolSize,
+              keyPrefix: [UInt8]) -> Bool {
+      guard self.known.count == known.count, self.symbolSize == symbolSize, self.icon == icon,
+            self.keyPrefix == keyPrefix else { return false }
+      for (a, b) in zip(self.known, known) where a.version != b.version || a.digest != b.digest { return false }
+      return true
+    }
+  }
+
+  /// Remembers how `entry.icon` measured (replacing what was remembered of its id).
+  func remember(_ entry: MeasuredFromKnown) {
+    lock.lock()
+    measured[entry.icon.id] = entry
+    lock.unlock()
+  }
+
+  /// What was remembered of an icon with `id`, if anything (see ``MeasuredFromKnown/fits(_:known:symbolSize:keyPrefix:)``).
+  func remembered(_ id: String) -> MeasuredFromKnown? {
+    lock.lock()
+    defer { lock.unlock() }
+    return measured[id]
+  }
+
+  /// The bytes of the files written by the last update of the folder (``beginUpdate()``), at most
+  /// ``writtenBudgetBytes`` of them: the files an audit will most likely measure, from memory
+  /// (the same arrays as ``GitObjects``' blobs, not copies).
+  private var written: [String: [UInt8]] = [:]
+  private var writtenBytes = 0
+  static let writtenBudgetBytes = 64 << 20
+
+  /// Records the digest of the bytes just written to `path` (and the bytes, within the budget);
+  /// forgets the file when it cannot be examined.
+  func record(path: String, digest: [UInt8], bytes: [UInt8]? = nil) {
     let version = FileVersion(path: path)
     lock.lock()
     entries[path] = version.map { ($0, digest) }
+    if let bytes, version != nil, writtenBytes + bytes.count <= Self.writtenBudgetBytes {
+      written[path] = bytes
+      writtenBytes += bytes.count
+    }
     lock.unlock()
   }
 
@@ -33,7 +89,32 @@ final class KnownFileDigests: @unchecked Sendable {
   func forget(path: String) {
     lock.lock()
     entries[path] = nil
+    if let bytes = written.removeValue(forKey: path) { writtenBytes -= bytes.count }
     lock.unlock()
+  }
+
+  /// Called as the folder starts to change again: the bytes of the files written before are let go.
+  func beginUpdate() {
+    lock.lock()
+    written.removeAll()
+    writtenBytes = 0
+    lock.unlock()
+  }
+
+  /// The bytes written to each of `files` by the last update, when all were kept and each file is
+  /// still the version `known` (``digests(_:limits:)``, in the same order) says; nil otherwise.
+  /// The bytes are those whose digest was recorded, so measuring them is measuring the file.
+  func writtenBytes(_ files: [IconFile], known: [(version: FileVersion, digest: [UInt8])]) -> [[UInt8]]? {
+    lock.lock()
+    defer { lock.unlock() }
+    var all: [[UInt8]] = []
+    all.reserveCapacity(files.count)
+    for (file, known) in zip(files, known) {
+      guard let bytes = written[file.path], let entry = entries[file.path], entry.version == known.version,
+            entry.digest == known.digest else { return nil }
+      all.append(bytes)
+    }
+    return all
   }
 
   /// The digests and versions of all of `files`, when each one was recorded and is unchanged since

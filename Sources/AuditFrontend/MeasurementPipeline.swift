@@ -258,26 +258,47 @@ public enum MeasurementPipeline {
     // FileDigestIndex). They are read and hashed below only when that entry is not stored, and not
     // looked up twice (misses and bad entries are counted once).
     var triedKey: [UInt8]?
-    if let known = options.knownDigests?.digests(icon.files, limits: options.limits) ?? cache.knownDigests(icon.files, limits: options.limits) {
-      let key = CachedMeasurement.key(prefix: cache.keyPrefix(options), files: icon.files, digests: known.map(\.digest),
+    let prefix = cache.keyPrefix(options)
+    let laneKnown = options.knownDigests?.digests(icon.files, limits: options.limits)
+    if let laneKnown, let lane = options.knownDigests, let entry = lane.remembered(icon.id),
+       entry.fits(icon, known: laneKnown, symbolSize: symbolSize, keyPrefix: prefix) {
+      // The same entry the cache would give (its memo keeps every entry of a history's run).
+      cache.count { $0.hits += 1 }
+      var hit = withLoader(entry.measured, file: icon.files[entry.analysedIndex], version: laneKnown[entry.analysedIndex].version,
+                           vectorPNG: entry.vectorPNG, options: options)
+      hit.contentKey = entry.key
+      return Result(icon: hit, failures: [])
+    }
+    if let known = laneKnown ?? cache.knownDigests(icon.files, limits: options.limits) {
+      let key = CachedMeasurement.key(prefix: prefix, files: icon.files, digests: known.map(\.digest),
                                       symbolSize: symbolSize)
-      if let hit = cachedIcon(key, icon: icon, versions: known.map(\.version), cache: cache, options: options) { return hit }
+      if let hit = cachedIcon(key, icon: icon, versions: known.map(\.version), cache: cache, options: options,
+                              remember: laneKnown.map { (known: $0, symbolSize: symbolSize, keyPrefix: prefix) }) {
+        return hit
+      }
       triedKey = key
     }
     var contents: [(version: FileVersion?, bytes: [UInt8])] = []
     var digests: [[UInt8]] = []
-    for file in icon.files {
-      // The version of the file before it is read: a drawing read back later must match it.
-      let observation = FileDigestIndex.Observation(path: file.path)
-      guard let bytes = try? IconLoader.readBytes(file, limits: options.limits) else {
-        return measureFresh(icon, options: options, contents: nil).result
+    // Files the history's work folder just wrote: measured from the bytes written (their digests
+    // known), not read and hashed again.
+    if let laneKnown, let written = options.knownDigests?.writtenBytes(icon.files, known: laneKnown) {
+      contents = zip(laneKnown, written).map { ($0.version, $1) }
+      digests = laneKnown.map(\.digest)
+    } else {
+      for file in icon.files {
+        // The version of the file before it is read: a drawing read back later must match it.
+        let observation = FileDigestIndex.Observation(path: file.path)
+        guard let bytes = try? IconLoader.readBytes(file, limits: options.limits) else {
+          return measureFresh(icon, options: options, contents: nil).result
+        }
+        let digest = SHA256.hash(bytes)
+        if let observation { cache.digests?.record(observation, byteCount: bytes.count, digest: digest) }
+        contents.append((observation?.version, bytes))
+        digests.append(digest)
       }
-      let digest = SHA256.hash(bytes)
-      if let observation { cache.digests?.record(observation, byteCount: bytes.count, digest: digest) }
-      contents.append((observation?.version, bytes))
-      digests.append(digest)
     }
-    let key = CachedMeasurement.key(prefix: cache.keyPrefix(options), files: icon.files, digests: digests, symbolSize: symbolSize)
+    let key = CachedMeasurement.key(prefix: prefix, files: icon.files, digests: digests, symbolSize: symbolSize)
     // Looked up once: not again when reading the files found what their stat said.
     if key != triedKey, let hit = cachedIcon(key, icon: icon, versions: contents.map(\.version), cache: cache, options: options) {
       return hit
@@ -287,22 +308,39 @@ public enum MeasurementPipeline {
     if fresh.result.failures.isEmpty, let measured = fresh.result.icon, let index = fresh.analysedIndex,
        // A vector rendered by the helper is read again by it: not stored if the file changed meanwhile.
        icon.files[index].kind == .png || FileVersion(path: icon.files[index].path) == contents[index].version {
-      cache.store(key, payload: CachedMeasurement.encode(measured, analysedIndex: index, vectorPNG: fresh.vectorPNG))
+      let payload = CachedMeasurement.encode(measured, analysedIndex: index, vectorPNG: fresh.vectorPNG)
+      cache.store(key, payload: payload)
       fresh.result.icon?.contentKey = key
+      // Remembered as the next revision in this work folder would read it from the cache, when
+      // the files read are the ones known (so the key is the one a lookup by them makes).
+      if let lane = options.knownDigests, let laneKnown, key == triedKey, let decoded = CachedMeasurement.decode(payload, icon: icon) {
+        lane.remember(KnownFileDigests.MeasuredFromKnown(
+          icon: icon, known: laneKnown, symbolSize: symbolSize, keyPrefix: prefix, key: key, measured: decoded.measured,
+          analysedIndex: decoded.analysedIndex, vectorPNG: decoded.vectorPNG))
+      }
     }
     return fresh.result
   }
 
   /// The icon from the cache's entry under `key` (`versions`: its files' versions when their
   /// digests were taken), counted as a hit; nil when there is none or it does not fit (counted).
+  /// - Parameter remember: the files' known digests and versions, the symbol size and key prefix
+  ///   the key was made of, when the files are a history's work folder's (``KnownFileDigests``):
+  ///   then the icon is remembered there.
   static func cachedIcon(_ key: [UInt8], icon: DiscoveredIcon, versions: [FileVersion?], cache: MeasurementCache,
-                         options: MeasurementOptions) -> Result? {
+                         options: MeasurementOptions,
+                         remember: (known: [(version: FileVersion, digest: [UInt8])], symbolSize: SymbolSize, keyPrefix: [UInt8])? = nil) -> Result? {
     guard let payload = cache.payload(key) else { return nil }
     guard let (measured, index, vectorPNG) = CachedMeasurement.decode(payload, icon: icon) else {
       cache.count { $0.ignored += 1 }
       return nil
     }
     cache.count { $0.hits += 1 }
+    if let remember, let lane = options.knownDigests {
+      lane.remember(KnownFileDigests.MeasuredFromKnown(
+        icon: icon, known: remember.known, symbolSize: remember.symbolSize, keyPrefix: remember.keyPrefix, key: key,
+        measured: measured, analysedIndex: index, vectorPNG: vectorPNG))
+    }
     var hit = withLoader(measured, file: icon.files[index], version: versions[index], vectorPNG: vectorPNG, options: options)
     hit.contentKey = key
     return Result(icon: hit, failures: [])
