@@ -127,7 +127,7 @@ public struct AuditConfiguration: Sendable, Equatable {
   public func role(forRelativePath path: String, rootName: String? = nil) -> IconRole {
     if let roleOverride { return roleOverride }
     for pattern in roles where Glob.matches(pattern.pattern, path) { return pattern.role }
-    return IconRole.fromPath(path) ?? rootName.flatMap { IconRole.fromPath($0 + "/" + path) } ?? .unknown
+    return FolderRoles.shared.role(ofPath: path, rootName: rootName)
   }
 }
 
