@@ -169,4 +169,24 @@ extension ExampleDrawing {
     d.ring(cx: 12, cy: 12, r: 5, width: 2)
     return d.mask
   }
+
+  /// A 2 pt ring of radius 8 (18 pt across): the family of the scale examples, where a square
+  /// outline's extent is atypical and its size is not.
+  public static func ring18(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.ring(cx: 12, cy: 12, r: 8, width: 2)
+    return d.mask
+  }
+
+  /// A square outline whose natural extent is 0.86 of ``ring18()``'s (it is compact: its size is
+  /// the ring's), drawn at 1.22× with its stroke: 18.9 pt across, a 2.44 pt stroke. Its stroke and
+  /// its size are both off by about 1.2; its extent (1.05× the rings') alone reads like the same
+  /// square with a heavier stroke.
+  public static func squareDrawnLarger(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    let outer = 18 * 0.86 * 1.22, stroke = 2 * 1.22
+    d.rectOutline(x: 12 - (outer - stroke) / 2, y: 12 - (outer - stroke) / 2, width: outer - stroke, height: outer - stroke,
+                  stroke: stroke)
+    return d.mask
+  }
 }
