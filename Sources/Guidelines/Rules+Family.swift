@@ -502,7 +502,7 @@ public struct StrokeWeightOutlierRule: Rule {
       case .z: (2.5, "|M| both estimators must exceed")
       case .errorZ: (3.5, "|M| of the profile estimate above which it is an error (with errorRatio)")
       case .errorRatio: (1.2, "stroke ÷ median (or its inverse) above which it is an error")
-      case .minimumFamily: (4, "smallest outline group that is compared")
+      case .minimumFamily: (4, "smallest outline group that is compared, and fewest outline icons (whose strokes set its statistics) it must hold")
       case .scaleStrokeZ: (3.5, "as perceived_size_outlier: a scaled glyph is reported there")
       case .scaleStrokeClearZ: (2.5, "as perceived_size_outlier")
       case .scaleStrokeRatio: (1.1, "as perceived_size_outlier")
@@ -530,7 +530,10 @@ public struct StrokeWeightOutlierRule: Rule {
       draws with solids (its line drawings have solid parts, it is split into two styles, or it \
       draws filled glyphs as a style: see style_mismatch) a heavier stroke is a warning at most, since it may be a solid part read as \
       a stroke: Yaru's and Breeze's solid handsets and play triangles measure 1.75–2× their 1.1 \
-      pt lines, and were 12 of the untouched errors. In a group of at most 10 icons both estimates \
+      pt lines, and were 12 of the untouched errors. A group is compared only when it holds at \
+      least minimumFamily (4) outline icons, whose strokes make its statistics: a 2 pt clock beside \
+      a single other line drawing among three solids and an unsure glyph was "1.98× the family's \
+      1.05 pt", one icon's stroke. In a group of at most 10 icons both estimates \
       are compared with the median and MAD of the other icons (leave-one-out): an icon's own \
       deviation is one of the few that set the MAD, and a heavier stroke widened the yardstick it \
       was measured with. Tabler families of 5 and 8 icons with one stroke drawn at 1.33× (1.83 → \
@@ -599,15 +602,28 @@ public struct StrokeWeightOutlierRule: Rule {
                   icons: (0..<8).map { .init(id: "ring\($0)", mask: ExampleDrawing.ring18()) }
                     + [.init(id: "square", mask: ExampleDrawing.squareDrawnLarger())],
                   target: "square", triggers: false),
+      RuleExample("a 2 pt ring beside one 1 pt line drawing, among two solids and an unsure glyph: one other stroke is no family weight, no finding",
+                  icons: [
+                    .init(id: "ring", mask: ExampleFamily.glyph(0)),
+                    .init(id: "thin", mask: ExampleFamily.glyph(1, stroke: 1)),
+                    .init(id: "disk", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 9.5); return d.mask }()),
+                    .init(id: "star", mask: ExampleDrawing.solidStar()),
+                    .init(id: "dots", mask: { var d = ExampleDrawing(); for x in [5.0, 12, 19] { d.disk(cx: x, cy: 12, r: 2) }; return d.mask }()),
+                  ], target: "ring", triggers: false),
     ])
 
   public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
     var findings: [Finding] = []
+    // The icons whose strokes set the outline group's statistics: its outline icons (a filled,
+    // unsure or minority icon is scored against them but is no stroke). With fewer than
+    // minimumFamily of them the "family's stroke" is one or two icons' (a clock beside one line
+    // drawing among three solids), no evidence of a family weight.
+    let strokeBasis = context.family.icons.filter { $0.group == .outline && $0.style == .outline }.count
     for icon in context.icons {
       guard let e = context.family.evaluation(for: icon.id), e.group == .outline, e.style == .outline,
         let group = context.family.group(.outline), Double(group.members.count) >= t(.minimumFamily),
-        e.stroke.value > 0
+        Double(strokeBasis) >= t(.minimumFamily), e.stroke.value > 0
       else { continue }
       if hasHalo(icon.metrics) { continue }  // drop_shadow reports it; the halo inflates the stroke
       if scaleEvidence(
@@ -767,13 +783,17 @@ public struct StyleMismatchRule: Rule {
       padlock body) draws filled glyphs on purpose (Breeze's and Yaru's symbolic play, stop and \
       record glyphs and handsets, 9–14% of their icons) and gets no style finding for them: \
       untouched Breeze and Yaru icons with a style error went from 28 of 235 and 22 of 241 to 0. \
-      So does a family whose filled icons are at least 3 and 25% of the icons that show a style \
-      choice (the filled ones and the outline ones with something enclosed: an open line glyph, or \
-      a silhouette whose parts are one stroke wide, looks the same in both styles): Papirus \
-      symbolic draws four filled glyphs among eight closed outlines and eight arrows, lists and \
-      2 px silhouettes, 20% of its styled icons but a third of those that chose a style (untouched \
-      Papirus icons with an error went from 10 to 6 of 216; the injected filled icons, 1 in a \
-      family or 3 among 20–29 closed outlines, are all still found). A filled icon among outlines \
+      So does a family whose solids (filled icons and line drawings with solid parts) are at least \
+      3 and 25% of the icons that show a style choice (the filled ones, the outline ones with \
+      something enclosed, and those with solid parts: an open line glyph, or a silhouette whose \
+      parts are one stroke wide, looks the same in both styles): Papirus symbolic draws four filled \
+      glyphs among eight closed outlines and eight arrows, lists and 2 px silhouettes, 20% of its \
+      styled icons but a third of those that chose a style (untouched Papirus icons with an error \
+      went from 10 to 6 of 216); a Yaru toolbar draws a solid Wi-Fi wedge and a solid warning \
+      triangle beside a picture frame with a solid sun, three solids of the eight icons that chose \
+      a style (untouched Yaru icons with an error went from 2 to 0 of 241, and the same two false \
+      errors left every injected Yaru family). The injected filled icons, 1 in a family or 3 among \
+      20–29 closed outlines, are all still found. A filled icon among outlines \
       is an error when its own cues say filled or its ink covers at least 0.72 of its hull (solid \
       to the eye); one filled only by its family (unsure by its own cues, its body ≥ 1.6× the \
       family's stroke: a flame with a cut-out, a toothed gear with a hole, ink ÷ hull 0.59–0.62 in \
@@ -829,6 +849,17 @@ public struct StyleMismatchRule: Rule {
                   } + (0..<4).map { k in
                     .init(id: "solid\(k)", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 8 + Double(k) * 0.5); return d.mask }())
                   }, target: "solid0", triggers: false),
+      RuleExample("two filled glyphs and a battery with a solid charge bar among six closed outlines (Yaru symbolic's solid Wi-Fi wedge and warning triangle beside a picture frame with a solid sun): three solids of nine icons that chose a style, the family draws with solids",
+                  icons: ExampleFamily.icons(count: 6) + [
+                    .init(id: "battery", mask: ExampleDrawing.batteryWithCharge()),
+                    .init(id: "wedge", mask: { var d = ExampleDrawing(); d.polygon([(2, 6), (22, 6), (12, 21)]); return d.mask }()),
+                    .init(id: "disk", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 9.5); return d.mask }()),
+                  ], target: "wedge", triggers: false),
+      RuleExample("the same two filled glyphs among six closed outlines without the battery: two filled glyphs alone are a slip",
+                  icons: ExampleFamily.icons(count: 6) + [
+                    .init(id: "wedge", mask: { var d = ExampleDrawing(); d.polygon([(2, 6), (22, 6), (12, 21)]); return d.mask }()),
+                    .init(id: "disk", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 9.5); return d.mask }()),
+                  ], target: "wedge", triggers: true),
       RuleExample("a partly filled thermometer (a solid bulb) with 1.5 pt lines among twelve 2 pt line glyphs: drawn in another style",
                   icons: ExampleFamily.icons(count: 12) + [.init(id: "thermometer", mask: ExampleDrawing.partlyFilledThermometer())],
                   target: "thermometer", triggers: true),
