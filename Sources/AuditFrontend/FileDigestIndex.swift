@@ -70,9 +70,10 @@ final class FileDigestIndex: @unchecked Sendable {
     var isRegularFile: Bool
     var version: FileVersion
 
-    init?(path: String) {
+    /// - Parameter folders: open folders to `stat` the file from (``FolderHandles``); nil: by its path.
+    init?(path: String, folders: FolderHandles? = nil) {
       var info = stat()
-      guard stat(path, &info) == 0 else { return nil }
+      guard folders.map({ $0.status(path, into: &info) }) ?? (stat(path, &info) == 0) else { return nil }
       identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
       #if canImport(Darwin)
       let modified = info.st_mtimespec, changed = info.st_ctimespec

@@ -128,6 +128,8 @@ public final class MeasurementCache: @unchecked Sendable {
   private var pendingRuleResults = Set<[UInt8]>()
   /// The content digests of files known by their stat (``FileDigestIndex``); nil in memory.
   let digests: FileDigestIndex?
+  /// The folders of the files looked up by their stat, held open for `fstatat`.
+  private let folders = FolderHandles()
   /// The key's first part for the options it was made for (``CachedMeasurement/keyPrefix(_:)``).
   private var keyPrefix: (context: CachedMeasurement.KeyContext, bytes: [UInt8])?
 
@@ -226,7 +228,8 @@ public final class MeasurementCache: @unchecked Sendable {
     known.reserveCapacity(files.count)
     for file in files {
       let limit = file.kind == .png ? limits.maxFileBytes : min(limits.maxFileBytes, limits.maxVectorFileBytes)
-      guard let observation = FileDigestIndex.Observation(path: file.path), let digest = digests.digest(observation, limit: limit) else {
+      guard let observation = FileDigestIndex.Observation(path: file.path, folders: folders),
+            let digest = digests.digest(observation, limit: limit) else {
         return nil
       }
       known.append((observation.version, digest))

@@ -95,11 +95,12 @@ public struct DuplicateIconRule: Rule {
     }
     for (i, j) in pairs {
       do {
-        let a = icons[items[i]], b = icons[items[j]]
         // The states of one item (star, star-selected) are selected_state_mismatch's to judge.
-        guard a.id != b.id, a.itemId != b.itemId,
+        // Read in place: an icon is copied only for the pairs that pass.
+        guard icons[items[i]].id != icons[items[j]].id, icons[items[i]].itemId != icons[items[j]].itemId,
           Similarity.isWithin(signatures[items[i]]!, signatures[items[j]]!, t(.signatureDistance))
         else { continue }
+        let a = icons[items[i]], b = icons[items[j]]
         // The pair's NCC peak depends on the two drawings and the shift searched only: kept
         // between runs under their content keys (a warm audit reads no drawing back here).
         let key = context.results == nil ? nil

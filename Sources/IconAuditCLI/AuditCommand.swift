@@ -135,6 +135,7 @@ enum AuditCommand {
       // The page reads the drawings back; one that cannot be read then is listed on it too.
       lateFailures: { result.lateFailures.map { (path: $0.reportPath, reason: $0.reason) } })
     let pieces = format.write(report, context: context)
+    UntilExit.keep((result, report, pieces))
     guard OutputFile.emit(pieces: pieces, to: arguments.value("output"), inputs: reportInputs, replace: replace) else { return .failure }
     // The HTML report reads the drawings back too.
     let late = result.lateFailures

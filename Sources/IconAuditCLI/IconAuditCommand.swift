@@ -36,6 +36,7 @@ public enum IconAuditCommand {
     // Only the iconaudit executable can serve as its own render helper; `run` called from another
     // program renders vectors in process.
     CommonOptions.executableServesRenderHelper = true
+    UntilExit.enabled = true
     let code = run(Array(CommandLine.arguments.dropFirst()))
     exit(Console.outputFailed ? ExitCode.failure.rawValue : code.rawValue)
   }
