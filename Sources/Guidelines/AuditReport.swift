@@ -81,7 +81,9 @@ public enum Auditor {
         madFloor: configuration.madFloor)
       var findings: [Finding] = []
       // A selected state no code uses is judged by its own rule only.
-      let judged = members.filter { $0.codeUse?.unusedSelectedStateOf == nil }
+      // (The members themselves, not a copy of each, when there is none: the usual case.)
+      let judged = members.contains { $0.codeUse?.unusedSelectedStateOf != nil }
+        ? members.filter { $0.codeUse?.unusedSelectedStateOf == nil } : members
       for rule in RuleRegistry.all {
         guard configuration.isEnabled(rule.identifier) else { continue }
         if rule.description.needsReference && references.isEmpty { continue }

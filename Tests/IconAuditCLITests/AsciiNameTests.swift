@@ -19,6 +19,26 @@ import Testing
     #expect(IconRole(folderName: "Icons") == nil)
   }
 
+  /// ``IconRole/fromPath(_:)`` on an ASCII path's bytes against the folders split by Character.
+  @Test func roleFromPath() {
+    func slow(_ path: String) -> IconRole? {
+      for folder in path.split(separator: "/").dropLast().reversed() {
+        var name = String(folder)
+        for suffix in [".xcassets", ".imageset", ".symbolset"] where name.hasSuffix(suffix) {
+          name = String(name.dropLast(suffix.count))
+        }
+        if let role = IconRole(folderName: name) { return role }
+      }
+      return nil
+    }
+    var paths = ["", "/", "x.png", "TabBar/x.png", "TabBar/", "/TabBar/x", "a//Toolbar//x.png", "Tab Bar Icons/Icons/x",
+                 "Assets.xcassets/TabBar.imageset/x.png", "TabBar.xcassets/x", "TabBar.imageset.xcassets/x",
+                 "TabBar.xcassets.imageset/x", "NavigationBarNavigationBar/x", "navigation-bar.symbolset/y.svg",
+                 "Quick Actions/Tabs/x.pdf", "toolbaricons/a/b/c.png", "Ťab Bar/x.png", "Icons/A/clock.png", "A/B"]
+    for a in Self.names { for b in ["x.png", "Icons/x.png", "\(a).imageset/x.png"] { paths.append(a + "/" + b) } }
+    for path in paths { #expect(IconRole.fromPath(path) == slow(path), "\(path)") }
+  }
+
   @Test func appIconNames() {
     func slow(_ id: String) -> Bool {
       id.split(separator: "/").contains { $0.lowercased().filter { $0.isLetter || $0.isNumber }.contains("appicon") }

@@ -35,3 +35,40 @@ import Testing
     #expect(pieces.finalize() == SHA256.hash(million))
   }
 }
+
+/// The byte cut of ASCII paths against the Character cut it stands for, on seeded random paths of
+/// `/`, `.`, letters and spaces (and non-ASCII ones, which take the Character cut).
+@Suite struct PathTextASCIITests {
+  static func parentByCharacter(_ path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.utf8.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    if slash == trimmed.startIndex { return "/" }
+    return String(trimmed[..<slash])
+  }
+
+  static func lastByCharacter(_ path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.utf8.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+    return String(trimmed[trimmed.index(after: slash)...])
+  }
+
+  @Test(arguments: 0..<4) func sameAsByCharacter(seed: Int) {
+    var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+    func next(_ n: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(n))
+    }
+    let alphabet: [String] = ["/", "/", "/", ".", "a", "B", "x", " ", "@", "\r\n", "é", "/\u{301}"]
+    for _ in 0..<2000 {
+      let path = (0..<next(9)).map { _ in alphabet[next(seed == 0 ? 9 : alphabet.count)] }.joined()
+      #expect(PathText.parent(path) == Self.parentByCharacter(path), "\(path.debugDescription)")
+      #expect(PathText.lastComponent(path) == Self.lastByCharacter(path), "\(path.debugDescription)")
+    }
+    for path in ["", "/", "//", "a/b/", "/x", "x", "a//b", "a/b/c.png"] {
+      #expect(PathText.parent(path) == Self.parentByCharacter(path))
+      #expect(PathText.lastComponent(path) == Self.lastByCharacter(path))
+    }
+  }
+}
