@@ -47,52 +47,55 @@ public struct Contour: Sendable, Equatable {
     precondition(
       width >= 0 && height >= 0 && coverage.count == width * height,
       "coverage count does not match the size")
-    self.level = level
+    // Which nodes are inside (α ≥ level), a byte each, padded by one outside node on every side.
     let pw = width + 2
-    let ph = height + 2
-    var padded = [Float](repeating: 0, count: pw * ph)
+    var inside = [UInt8](repeating: 0, count: pw * (height + 2))
     coverage.withUnsafeBufferPointer { src in
-      padded.withUnsafeMutableBufferPointer { dst in
+      inside.withUnsafeMutableBufferPointer { dst in
         for y in 0..<height {
-          for x in 0..<width { dst[(y &+ 1) &* pw &+ x &+ 1] = src[y &* width &+ x] }
+          for x in 0..<width { dst[(y &+ 1) &* pw &+ x &+ 1] = src[y &* width &+ x] >= level ? 1 : 0 }
         }
       }
     }
+    self.init(coverage: coverage, width: width, height: height, level: level, insideGrid: inside, keepLoops: true)
+  }
 
+  /// From the nodes inside (α ≥ `level`) as a grid padded with one outside node on every side
+  /// (`(width + 2) × (height + 2)` bytes of 0 or 1; ``MetricsEngine`` has it as its core). Without
+  /// `keepLoops`, ``loops`` is empty and only ``length`` is kept of them: the same sum, taken in the
+  /// same order while the segments are chained.
+  init(coverage: [Float], width: Int, height: Int, level: Float, insideGrid: [UInt8], keepLoops: Bool) {
+    self.level = level
+    let pw = width + 2
+    let ph = height + 2
+    precondition(insideGrid.count == pw * ph, "grid count does not match the size")
     var startAt = [Int32](repeating: -1, count: 2 * pw * ph)
     // The extreme crossings of each grid line: x on the horizontal lines (rows of nodes), y on the
     // vertical ones (columns).
     var lineLow = [Double](repeating: .infinity, count: pw + ph)
     var lineHigh = [Double](repeating: -.infinity, count: pw + ph)
 
-    // Which nodes are inside (α ≥ level), a byte each with 8 bytes of slack at the end, so that
-    // runs of 8 uniform cells (all outside or all inside: most of an icon) are skipped with a few
-    // 64-bit loads.
-    var insideBytes = [UInt8](repeating: 0, count: pw * ph + 16)
-    padded.withUnsafeBufferPointer { v in
-      insideBytes.withUnsafeMutableBufferPointer { b in
-        for k in 0..<(pw &* ph) { b[k] = v[k] >= level ? 1 : 0 }
-      }
-    }
-
     // The segments, by the index of the crossed edge each starts from (a local of the closure, not a
     // captured variable: no dynamic exclusivity checks on every append).
-    let (startPoint, endEdge) = padded.withUnsafeBufferPointer { v in
-      insideBytes.withUnsafeBufferPointer { insideBytes in
+    let (startPoint, endEdge) = coverage.withUnsafeBufferPointer { coverage in
+      insideGrid.withUnsafeBufferPointer { insideBytes in
       var startPoint: [Point2D] = []
       var endEdge: [Int32] = []
       let raw = UnsafeRawPointer(insideBytes.baseAddress!)
       lineLow.withUnsafeMutableBufferPointer { lineLow in
       lineHigh.withUnsafeMutableBufferPointer { lineHigh in
       startAt.withUnsafeMutableBufferPointer { startAt in
+        /// The coverage at padded node (i, j): 0 on the frame.
+        @inline(__always) func value(_ i: Int, _ j: Int) -> Float {
+          i == 0 || j == 0 || i == pw &- 1 || j == ph &- 1 ? 0 : coverage[(j &- 1) &* width &+ i &- 1]
+        }
         /// The crossing on edge `e` (even: from node e/2 to its right; odd: to the node below).
         func crossing(_ e: Int) -> Point2D {
           let node = e >> 1
           let i = node % pw
           let j = node / pw
-          let other = e & 1 == 0 ? node &+ 1 : node &+ pw
-          let va = Double(v[node])
-          let vb = Double(v[other])
+          let va = Double(value(i, j))
+          let vb = Double(e & 1 == 0 ? value(i &+ 1, j) : value(i, j &+ 1))
           let t = (Double(level) - va) / (vb - va)
           let x = Double(i) - 0.5
           let y = Double(j) - 0.5
@@ -123,14 +126,11 @@ public struct Contour: Sendable, Equatable {
               }
             }
             defer { i &+= 1 }
-            let c0 = v[tl]
-            let c1 = v[tl &+ 1]
-            let c2 = v[tl &+ pw &+ 1]
-            let c3 = v[tl &+ pw]
-            let in0 = c0 >= level
-            let in1 = c1 >= level
-            let in2 = c2 >= level
-            let in3 = c3 >= level
+            // Corner k inside: its coverage ≥ level (the grid's byte).
+            let in0 = insideBytes[tl] != 0
+            let in1 = insideBytes[tl &+ 1] != 0
+            let in2 = insideBytes[tl &+ pw &+ 1] != 0
+            let in3 = insideBytes[tl &+ pw] != 0
             if in0 == in1 && in1 == in2 && in2 == in3 { continue }
             // Cell edges in clockwise order (y down): top, right, bottom, left.
             let top = 2 &* tl
@@ -138,7 +138,7 @@ public struct Contour: Sendable, Equatable {
             let bottom = 2 &* (tl &+ pw)
             let left = 2 &* tl &+ 1
             if in0 == in2 && in1 == in3 {
-              let joined = (c0 + c1 + c2 + c3) * 0.25 >= level
+              let joined = (value(i, j) + value(i &+ 1, j) + value(i &+ 1, j &+ 1) + value(i, j &+ 1)) * 0.25 >= level
               if in0 {
                 // Entering edges: right (c1→c2) and left (c3→c0).
                 if joined {
@@ -185,6 +185,22 @@ public struct Contour: Sendable, Equatable {
     var total = 0.0
     var visited = [Bool](repeating: false, count: startPoint.count)
     for first in 0..<startPoint.count where !visited[first] {
+      if !keepLoops {
+        // Σ |p₍ₖ₊₁₎ − pₖ| along the loop, closing back to its first point: the loop's sum below.
+        let start = startPoint[first]
+        var a = start
+        visited[first] = true
+        var current = Int(startAt[Int(endEdge[first])])
+        while current >= 0 && !visited[current] {
+          visited[current] = true
+          let b = startPoint[current]
+          total += (b - a).length
+          a = b
+          current = Int(startAt[Int(endEdge[current])])
+        }
+        total += (start - a).length
+        continue
+      }
       var loop: [Point2D] = []
       var current = first
       while current >= 0 && !visited[current] {

@@ -87,7 +87,8 @@ public enum MetricsEngine {
     let centroid = ink > 0 ? Point2D(x: mx / ink, y: my / ink) : canvasCentre
 
     // Contour, extent, hull.
-    let contour = Contour(mask: mask)
+    let contour = Contour(
+      coverage: mask.coverage, width: w, height: h, level: 0.5, insideGrid: core, keepLoops: allStrokeSamples)
     let perimeter = contour.length
     let extent = contour.bounds ?? .zero
     let hull = ConvexHull(points: contour.hullCandidates)

@@ -151,27 +151,64 @@ public struct TemplateHygiene: Sendable, Equatable {
   }
 
   /// Largest per-channel standard deviation of un-premultiplied RGB over pixels with α > 0.1.
+  ///
+  /// Counts, sums and sums of squares of 8-bit values are kept in integers: exact, and so the
+  /// same as summing them as Double in any order (every partial sum is an integer below 2⁵³).
+  /// Eight pixels at a time in SIMD lanes (a pixel that does not count adds 0 to its lane); each
+  /// lane's 32-bit sums are flushed into `Int` every ``colorSpreadFlushBlocks`` blocks, before
+  /// 255² · blocks could pass 2³².
+  ///
+  /// - Complexity: O(pixels).
   public static func colorSpread(_ image: RGBAImage) -> Double {
-    // Counts, sums and sums of squares of 8-bit values in integers: exact, and so the same as
-    // summing them as Double (every partial sum is an integer below 2⁵³). Most pixels of an icon
-    // are transparent: the branch skips them.
     var n = 0
     var sum = (0, 0, 0)
     var squares = (0, 0, 0)
     image.pixels.withUnsafeBufferPointer { p in
-      let raw = UnsafeRawPointer(p.baseAddress)
-      let threshold = SIMD8<UInt32>(repeating: 25 << 24 | 0xFF_FFFF)
-      var i = 0
-      while i &+ 3 < p.count {
-        // Eight pixels none of which counts (α ≤ 25, so each word ≤ 25 · 2²⁴ + 0xFFFFFF,
-        // little-endian RGBA): skipped at once.
-        if i & 31 == 0 && i &+ 32 <= p.count, let raw,
-          all(raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self).littleEndianWords .<= threshold)
-        {
-          i &+= 32
-          continue
+      let pixelCount = p.count >> 2
+      guard pixelCount > 0, let raw = UnsafeRawPointer(p.baseAddress) else { return }
+      let blocks = pixelCount >> 3
+      var block = 0
+      let byte = SIMD8<UInt32>(repeating: 0xFF)
+      let zero = SIMD8<UInt32>(repeating: 0)
+      // α > 0.1 · 255 = 25.5.
+      let threshold = SIMD8<UInt32>(repeating: 25)
+      while block < blocks {
+        let chunkEnd = min(blocks, block &+ Self.colorSpreadFlushBlocks)
+        var laneCount = SIMD8<UInt32>(repeating: 0)
+        var laneR = laneCount, laneG = laneCount, laneB = laneCount
+        var laneRR = laneCount, laneGG = laneCount, laneBB = laneCount
+        while block < chunkEnd {
+          let words = raw.loadUnaligned(fromByteOffset: block &<< 5, as: SIMD8<UInt32>.self)
+            .littleEndianWords
+          let counts = (words &>> 24) .> threshold
+          let r = (words & byte).replacing(with: zero, where: .!counts)
+          let g = ((words &>> 8) & byte).replacing(with: zero, where: .!counts)
+          let b = ((words &>> 16) & byte).replacing(with: zero, where: .!counts)
+          laneCount &+= SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: counts)
+          laneR &+= r
+          laneG &+= g
+          laneB &+= b
+          laneRR &+= r &* r
+          laneGG &+= g &* g
+          laneBB &+= b &* b
+          block &+= 1
         }
-        // α > 0.1 · 255 = 25.5.
+        @inline(__always) func total(_ lanes: SIMD8<UInt32>) -> Int {
+          var t = 0
+          for k in 0..<8 { t &+= Int(lanes[k]) }
+          return t
+        }
+        n &+= total(laneCount)
+        sum.0 &+= total(laneR)
+        sum.1 &+= total(laneG)
+        sum.2 &+= total(laneB)
+        squares.0 &+= total(laneRR)
+        squares.1 &+= total(laneGG)
+        squares.2 &+= total(laneBB)
+      }
+      // The last pixels (fewer than eight).
+      var i = blocks &<< 5
+      while i &+ 3 < p.count {
         if p[i &+ 3] > 25 {
           let r = Int(p[i])
           let g = Int(p[i &+ 1])
@@ -197,6 +234,10 @@ public struct TemplateHygiene: Sendable, Equatable {
       deviation(sum.0, squares.0), deviation(sum.1, squares.1),
       deviation(sum.2, squares.2))
   }
+
+  /// Blocks of eight pixels summed in 32-bit lanes before the lanes are flushed: 255² · 65,536 <
+  /// 2³², so no lane sum of squares wraps.
+  static let colorSpreadFlushBlocks = 65_536
 }
 
 extension SIMD8<UInt32> {
