@@ -72,6 +72,11 @@ public enum MetricsEngine {
               continue
             }
             let a = alpha[y &* w &+ x]
+            // A transparent pixel adds 0 to the sums (exact); its core byte is already 0.
+            if a == 0 {
+              x &+= 1
+              continue
+            }
             rowInk += Double(a)
             rowX += Double(a) * (Double(x) + 0.5)
             core[(y &+ 1) &* pw &+ x &+ 1] = a >= 0.5 ? 1 : 0
@@ -107,7 +112,7 @@ public enum MetricsEngine {
     let labelling = labelCore ? ConnectedComponents(paddedGrid: core, width: w, height: h) : nil
     let components = labelling.map { (components: $0.count, holes: $0.holes) }
       ?? ConnectedComponents.topology(paddedGrid: core, width: w, height: h)
-    let hygiene = TemplateHygiene(mask: mask, contourLengthPx: perimeter, colors: colors)
+    let hygiene = TemplateHygiene(mask: mask, contourLengthPx: perimeter, colors: colors, coreGrid: core)
 
     let density = hull.area > 0 ? ink / hull.area : 0
     let offsetPt = (centroid - canvasCentre) / scale

@@ -210,16 +210,19 @@ public struct Skeleton: Sendable, Equatable {
                 @inline(__always) func west(_ r: Int, _ v: UInt64) -> UInt64 {
                   v &<< 1 | (first ? 0 : b[r &+ j &- 1] &>> 63)
                 }
+                let e = east(row, mid)
+                let w = west(row, mid)
+                let side = pass == 0 ? up : pass == 1 ? down : pass == 2 ? e : w
+                // No pixel of the word on this side's border (inside a thick stroke): no candidate.
+                let edge = mid & ~side
+                if edge == 0 { continue }
                 let n = up
                 let ne = east(row &- stride, up)
-                let e = east(row, mid)
                 let se = east(row &+ stride, down)
                 let s = down
                 let sw = west(row &+ stride, down)
-                let w = west(row, mid)
                 let nw = west(row &- stride, up)
-                let side = pass == 0 ? n : pass == 1 ? s : pass == 2 ? e : w
-                var border = mid & ~side & Self.deletable(n, ne, e, se, s, sw, w, nw)
+                var border = edge & Self.deletable(n, ne, e, se, s, sw, w, nw)
                 let base = (row &+ j) &<< 6
                 while border != 0 {
                   candidates[candidateCount] = base | border.trailingZeroBitCount

@@ -41,13 +41,29 @@ public struct TemplateHygiene: Sendable, Equatable {
   ///   - colors: the colour image, if any (its own alpha selects the pixels).
   public init(mask: AlphaMask, contourLengthPx: Double, colors: RGBAImage? = nil) {
     let w = mask.width
+    let pw = w + 2
+    var core = [UInt8](repeating: 0, count: pw * (mask.height + 2))
+    for y in 0..<mask.height {
+      for x in 0..<w where mask.coverage[y * w + x] >= 0.5 { core[(y + 1) * pw + x + 1] = 1 }
+    }
+    self.init(mask: mask, contourLengthPx: contourLengthPx, colors: colors, coreGrid: core)
+  }
+
+  /// With the core (α ≥ 0.5) as a grid padded with one background pixel on every side
+  /// (`(width + 2) × (height + 2)` bytes of 0 or 1; ``MetricsEngine`` has it): the test of a pixel's
+  /// four neighbours needs no bounds checks.
+  init(mask: AlphaMask, contourLengthPx: Double, colors: RGBAImage?, coreGrid: [UInt8]) {
+    let w = mask.width
     let h = mask.height
+    let pw = w + 2
+    precondition(coreGrid.count == pw * (h + 2), "grid count does not match the size")
     var partial = 0
     var opaque = 0
     var ink = 0.0
     var core = (sum: 0.0, x: 0.0, y: 0.0)
     var halo = (sum: 0.0, x: 0.0, y: 0.0)
     mask.coverage.withUnsafeBufferPointer { alpha in
+    coreGrid.withUnsafeBufferPointer { grid in
       @inline(__always) func isCore(_ x: Int, _ y: Int) -> Bool {
         x >= 0 && y >= 0 && x < w && y < h && alpha[y &* w &+ x] >= 0.5
       }
@@ -62,6 +78,8 @@ public struct TemplateHygiene: Sendable, Equatable {
             continue
           }
           let a = alpha[y &* w &+ x]
+          // A transparent pixel adds 0 to every sum (exact) and is no halo.
+          if a == 0 { continue }
           if a > 0.02 && a < 0.98 { partial &+= 1 }
           if a >= 0.98 { opaque &+= 1 }
           ink += Double(a)
@@ -72,8 +90,9 @@ public struct TemplateHygiene: Sendable, Equatable {
             continue
           }
           // Within one pixel of a core pixel centre (a 4-neighbour) nothing is halo.
-          guard a > 0, !isCore(x - 1, y), !isCore(x + 1, y), !isCore(x, y - 1), !isCore(x, y + 1)
-          else { continue }
+          // The grid's pixel (x, y) is at g; its four neighbours are core where the grid holds 1.
+          let g = (y &+ 1) &* pw &+ x &+ 1
+          guard a > 0, grid[g &- 1] | grid[g &+ 1] | grid[g &- pw] | grid[g &+ pw] == 0 else { continue }
           var weight = 1.0
           for o in Self.nearbyOffsets where isCore(x &+ o.dx, y &+ o.dy) {
             let c = (y &+ o.dy) &* w &+ x &+ o.dx
@@ -86,6 +105,7 @@ public struct TemplateHygiene: Sendable, Equatable {
           halo.y += Double(a) * weight * (Double(y) + 0.5)
         }
       }
+    }
     }
     partialPixelRatio = contourLengthPx > 0 ? Double(partial) / contourLengthPx : 0
     opaqueBackgroundShare = w * h > 0 ? Double(opaque) / Double(w * h) : 0
