@@ -124,36 +124,71 @@ extension Spectrum {
       centres: (0..<side).map { top + (Double($0) + 0.5) * cell }, halfWidth: cell, pixels: h)
 
     // Each row's sum under each column tent, once per row (the row tents overlap, so a row serves
-    // up to three cells): the same sums, in the same order, as computed cell by cell.
+    // up to three cells): the same sums, in the same order, as computed cell by cell. Four rows go
+    // through a tent together: four independent sums (each in its own order) share the tent's
+    // pixels and weights, rather than one chain of dependent additions at a time.
     var rowSums = [Double](repeating: 0, count: h * side)
     var rowNeeded = [Bool](repeating: false, count: h)
     for y in rowWeights.pixels { rowNeeded[y] = true }
+    let neededRows = (0..<h).filter { rowNeeded[$0] }
     mask.coverage.withUnsafeBufferPointer { src in
       rowSums.withUnsafeMutableBufferPointer { rowSums in
         columnWeights.pixels.withUnsafeBufferPointer { xs in
           columnWeights.weights.withUnsafeBufferPointer { ws in
-            for y in 0..<h where rowNeeded[y] {
-              let row = y &* w
-              for i in 0..<side {
-                var rowSum = 0.0
-                for k in columnWeights.start[i]..<columnWeights.start[i &+ 1] {
-                  rowSum += ws[k] * Double(src[row &+ xs[k]])
+            columnWeights.start.withUnsafeBufferPointer { start in
+              var r = 0
+              while r &+ 4 <= neededRows.count {
+                let (y0, y1, y2, y3) = (neededRows[r], neededRows[r &+ 1], neededRows[r &+ 2], neededRows[r &+ 3])
+                let (row0, row1, row2, row3) = (y0 &* w, y1 &* w, y2 &* w, y3 &* w)
+                for i in 0..<side {
+                  var (sum0, sum1, sum2, sum3) = (0.0, 0.0, 0.0, 0.0)
+                  for k in start[i]..<start[i &+ 1] {
+                    let weight = ws[k]
+                    let x = xs[k]
+                    sum0 += weight * Double(src[row0 &+ x])
+                    sum1 += weight * Double(src[row1 &+ x])
+                    sum2 += weight * Double(src[row2 &+ x])
+                    sum3 += weight * Double(src[row3 &+ x])
+                  }
+                  rowSums[y0 &* side &+ i] = sum0
+                  rowSums[y1 &* side &+ i] = sum1
+                  rowSums[y2 &* side &+ i] = sum2
+                  rowSums[y3 &* side &+ i] = sum3
                 }
-                rowSums[y &* side &+ i] = rowSum
+                r &+= 4
+              }
+              while r < neededRows.count {
+                let y = neededRows[r]
+                let row = y &* w
+                for i in 0..<side {
+                  var rowSum = 0.0
+                  for k in start[i]..<start[i &+ 1] {
+                    rowSum += ws[k] * Double(src[row &+ xs[k]])
+                  }
+                  rowSums[y &* side &+ i] = rowSum
+                }
+                r &+= 1
               }
             }
           }
         }
       }
     }
+    // Each cell's sum over its row tent, in the tent's order; the side cells of a row of cells
+    // accumulate side by side (independent sums).
     var cells = [Float](repeating: 0, count: side * side)
-    for j in 0..<side {
-      for i in 0..<side {
-        var sum = 0.0
-        for k in rowWeights.start[j]..<rowWeights.start[j + 1] {
-          sum += rowWeights.weights[k] * rowSums[rowWeights.pixels[k] &* side &+ i]
+    var sums = [Double](repeating: 0, count: side)
+    rowSums.withUnsafeBufferPointer { rowSums in
+      sums.withUnsafeMutableBufferPointer { sums in
+        for j in 0..<side {
+          for i in 0..<side { sums[i] = 0 }
+          for k in rowWeights.start[j]..<rowWeights.start[j + 1] {
+            let weight = rowWeights.weights[k]
+            let base = rowWeights.pixels[k] &* side
+            for i in 0..<side { sums[i] += weight * rowSums[base &+ i] }
+          }
+          for i in 0..<side { cells[j * side + i] = Float(min(1, max(0, sums[i]))) }
         }
-        cells[j * side + i] = Float(min(1, max(0, sum)))
       }
     }
     return Signature(cells: cells, aspectRatio: boxWidth / boxHeight)

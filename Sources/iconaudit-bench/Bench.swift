@@ -47,6 +47,7 @@ enum Bench {
       case "measure": try print(json(measure(options)))
       case "stages": try print(json(stages(options)))
       case "dump": try print(json(dump(options)))
+      case "signatures": try print(json(signatures(options)))
       case "decode": try print(json(decode(options)))
       case "skeleton": try print(skeletonPicture(options))
       case "median-sample": try print(json(medianSample(options)))
@@ -70,6 +71,7 @@ enum Bench {
            iconaudit-bench stages DIR [--runs N]   (time of each stage of the measurement)
            iconaudit-bench skeleton FILE.png      (debugging: the skeleton and the stroke samples)
            iconaudit-bench dump DIR               (every icon's measurements, to compare builds)
+           iconaudit-bench signatures DIR         (every icon's duplicate-search signature, to compare builds)
            iconaudit-bench decode DIR [--runs N]  (discover and decode only, on all cores: the audit's floor)
            iconaudit-bench median-sample DIR…     (the stroke median's estimate against the exact median)
 
@@ -292,6 +294,23 @@ enum Bench {
     for name in names {
       if let image = try? PNGCodec.decodeFile(atPath: "\(folder)/\(name)").0 {
         out[name] = MetricsEngine.measure(image.alphaMask, colors: image)
+      }
+    }
+    return out
+  }
+
+  /// Every PNG's ``Spectrum/signature(_:)`` in DIR, by file name, to check that a change leaves
+  /// them as they were.
+  static func signatures(_ options: Options) throws -> [String: Spectrum.Signature] {
+    guard let folder = options.positionals.first else {
+      throw BenchError.usage("a folder of PNGs is needed")
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+      .filter { $0.lowercased().hasSuffix(".png") }.sorted()
+    var out: [String: Spectrum.Signature] = [:]
+    for name in names {
+      if let image = try? PNGCodec.decodeFile(atPath: "\(folder)/\(name)").0 {
+        out[name] = Spectrum.signature(image.alphaMask)
       }
     }
     return out
