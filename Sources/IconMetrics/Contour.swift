@@ -69,7 +69,11 @@ public struct Contour: Sendable, Equatable {
     let pw = width + 2
     let ph = height + 2
     precondition(insideGrid.count == pw * ph, "grid count does not match the size")
-    var startAt = [Int32](repeating: -1, count: 2 * pw * ph)
+    // The segment starting at each crossed edge, by edge index (2 · node, + 1 for the edge down).
+    // Only crossed edges are written and read (each starts one segment and ends one), so the
+    // buffer is not filled first.
+    let startAt = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 2 * pw * ph)
+    defer { startAt.deallocate() }
     // The extreme crossings of each grid line: x on the horizontal lines (rows of nodes), y on the
     // vertical ones (columns).
     var lineLow = [Double](repeating: .infinity, count: pw + ph)
@@ -84,10 +88,12 @@ public struct Contour: Sendable, Equatable {
       let raw = UnsafeRawPointer(insideBytes.baseAddress!)
       lineLow.withUnsafeMutableBufferPointer { lineLow in
       lineHigh.withUnsafeMutableBufferPointer { lineHigh in
-      startAt.withUnsafeMutableBufferPointer { startAt in
+      do {
         /// The coverage at padded node (i, j): 0 on the frame.
         @inline(__always) func value(_ i: Int, _ j: Int) -> Float {
-          i == 0 || j == 0 || i == pw &- 1 || j == ph &- 1 ? 0 : coverage[(j &- 1) &* width &+ i &- 1]
+          // 1 ≤ i ≤ width and 1 ≤ j ≤ height: not on the frame.
+          UInt(bitPattern: i &- 1) < UInt(bitPattern: width) && UInt(bitPattern: j &- 1) < UInt(bitPattern: height)
+            ? coverage[(j &- 1) &* width &+ i &- 1] : 0
         }
         /// The crossing on edge `e` (even: from node e/2 to its right; odd: to the node below).
         func crossing(_ e: Int) -> Point2D {

@@ -387,17 +387,17 @@ public struct NearestFeatureQuery: Sendable {
       "grid count does not match the size")
     self.width = width
     self.height = height
-    var delta = [Int32](repeating: 0, count: grid.count)
     var any = false
-    if !grid.isEmpty {
-      grid.withUnsafeBufferPointer { f in
-        delta.withUnsafeMutableBufferPointer { d in
+    // `columnOffsets` writes every element (its forward sweep sets each row): no zero-filling first.
+    self.delta = [Int32](unsafeUninitializedCapacity: grid.count) { d, initialized in
+      if !grid.isEmpty {
+        grid.withUnsafeBufferPointer { f in
           any = DistanceTransform.columnOffsets(
             f.baseAddress!, width, height, d.baseAddress!, featureIsZero: true)
         }
       }
+      initialized = grid.count
     }
-    self.delta = delta
     self.anyFeature = any
   }
 
