@@ -146,54 +146,63 @@ public struct StrokeWeight: Sendable, Equatable {
     var firstWidths: [Double] = []
     firstWidths.reserveCapacity(Self.firstSampleLimit)
     var restWidths: [Double] = []
-    // The chords read the coverage where they pass (see ``Profile``): no copy of the whole canvas
-    // for the few pixels they touch.
+    // The coverage as Double once (exact), rather than four conversions a sample, framed by zeros
+    // (see ``Profile``).
     let h = mask.height
-    precondition(mask.coverage.count == w * h, "coverage count does not match the size")
-    let coverage = mask.coverage
-    let estimate = coverage.withUnsafeBufferPointer { alpha -> Double? in
-      let profile = Profile(alpha: alpha, width: w, height: h)
-      /// The local width of skeleton pixel k (its index in `skeleton.pixels`), appended to `samples`.
-      func measure(_ k: Int) -> Double {
-        let index = skeleton.pixels[k]
-        let x = index % w
-        let y = index / w
-        let feature = nearestBackground[k].feature
-        let dt = distances[k]
-        let nx = Double(feature % pw &- (x &+ 1))
-        let ny = Double(feature / pw &- (y &+ 1))
-        let centre = Point2D(x: Double(x) + 0.5, y: Double(y) + 0.5)
-        let limit = max(3 * dt, dt + 3)
-        let n = (nx * nx + ny * ny).squareRoot()
-        let best = profile.minimumChord(at: centre, nx: nx / n, ny: ny / n, limit: limit)
-        samples.append(
-          Sample(
-            positionPx: centre, normal: Point2D(x: best.cos, y: best.sin),
-            widthPx: best.width, distancePx: dt, counted: !anyCounted || counted[k]))
-        return best.width
+    let alpha = UnsafeMutableBufferPointer<Double>.allocate(capacity: Profile.capacity(width: w, height: h))
+    defer { alpha.deallocate() }
+    // Each element written once: the frame and the slack zeros, the canvas its coverage.
+    mask.coverage.withUnsafeBufferPointer { coverage in
+      let base = alpha.baseAddress.unsafelyUnwrapped
+      (base).initialize(repeating: 0, count: w &+ 3)
+      for y in 0..<h {
+        let row = (y &+ 1) &* (w &+ 2) &+ 1
+        for x in 0..<w { (base + (row &+ x)).initialize(to: Double(coverage[y &* w &+ x])) }
+        (base + (row &+ w)).initialize(repeating: 0, count: 2)
       }
-      let medianCount = median.lazy.filter { $0 }.count
-      let estimate: Double?
-      if skip {
-        // The first sample; the rest of the median's pixels only when its estimate is not close
-        // enough.
-        for k in first.indices where first[k] { firstWidths.append(measure(k)) }
-        estimate = Self.medianEstimate(firstWidths, ofAll: medianCount)
-        if estimate == nil {
-          for k in median.indices where median[k] && !first[k] { restWidths.append(measure(k)) }
-        }
-      } else {
-        for k in skeleton.pixels.indices {
-          let width = measure(k)
-          if first[k] {
-            firstWidths.append(width)
-          } else if median[k] {
-            restWidths.append(width)
-          }
-        }
-        estimate = Self.medianEstimate(firstWidths, ofAll: medianCount)
+      let tail = (h &+ 1) &* (w &+ 2) &+ 1
+      (base + tail).initialize(repeating: 0, count: alpha.count &- tail)
+    }
+    let profile = Profile(alpha: UnsafeBufferPointer(alpha), width: w, height: h)
+    /// The local width of skeleton pixel k (its index in `skeleton.pixels`), appended to `samples`.
+    func measure(_ k: Int) -> Double {
+      let index = skeleton.pixels[k]
+      let x = index % w
+      let y = index / w
+      let feature = nearestBackground[k].feature
+      let dt = distances[k]
+      let nx = Double(feature % pw &- (x &+ 1))
+      let ny = Double(feature / pw &- (y &+ 1))
+      let centre = Point2D(x: Double(x) + 0.5, y: Double(y) + 0.5)
+      let limit = max(3 * dt, dt + 3)
+      let n = (nx * nx + ny * ny).squareRoot()
+      let best = profile.minimumChord(at: centre, nx: nx / n, ny: ny / n, limit: limit)
+      samples.append(
+        Sample(
+          positionPx: centre, normal: Point2D(x: best.cos, y: best.sin),
+          widthPx: best.width, distancePx: dt, counted: !anyCounted || counted[k]))
+      return best.width
+    }
+    let medianCount = median.lazy.filter { $0 }.count
+    let estimate: Double?
+    if skip {
+      // The first sample; the rest of the median's pixels only when its estimate is not close
+      // enough.
+      for k in first.indices where first[k] { firstWidths.append(measure(k)) }
+      estimate = Self.medianEstimate(firstWidths, ofAll: medianCount)
+      if estimate == nil {
+        for k in median.indices where median[k] && !first[k] { restWidths.append(measure(k)) }
       }
-      return estimate
+    } else {
+      for k in skeleton.pixels.indices {
+        let width = measure(k)
+        if first[k] {
+          firstWidths.append(width)
+        } else if median[k] {
+          restWidths.append(width)
+        }
+      }
+      estimate = Self.medianEstimate(firstWidths, ofAll: medianCount)
     }
     self.samples = samples
     // The spread from the same widths the median was taken over: the first sample when its
@@ -363,15 +372,16 @@ public struct StrokeWeight: Sendable, Equatable {
   }
 
   /// Bilinear sampling and chord integrals over one coverage buffer.
-  ///
-  /// Each sample converts its four coverages from Float to Double (exact) where it reads them: the
-  /// same values as a Double copy of the canvas, without making one (the chords touch the
-  /// neighbourhoods of at most ``StrokeWeight/medianSampleLimit`` skeleton pixels).
   struct Profile {
-    /// The coverage, row-major, `width × height`; 0 off the canvas.
-    let alpha: UnsafeBufferPointer<Float>
+    /// The coverage framed by one pixel of zeros on every side (`(width + 2) × (height + 2)`, then
+    /// `width + 4` more zeros), so that every bilinear neighbour of a point on or next to the canvas
+    /// can be read without a bounds check and reads 0 off the canvas.
+    let alpha: UnsafeBufferPointer<Double>
     let width: Int
     let height: Int
+
+    /// The elements `alpha` must hold for a `width × height` canvas.
+    static func capacity(width: Int, height: Int) -> Int { (width &+ 2) &* (height &+ 2) &+ width &+ 4 }
 
     /// α at (x, y) in px (pixel centres at +0.5), bilinear, 0 outside the canvas.
     @inline(__always)
@@ -380,23 +390,25 @@ public struct StrokeWeight: Sendable, Equatable {
       let v = y - 0.5
       guard u > -1, v > -1, u < Double(width), v < Double(height) else { return 0 }
       // u, v > −1, so truncating u + 1 floors it (−1 ≤ i, j; i ≤ width and j ≤ height even if the
-      // sum rounds up: those neighbours are off the canvas, 0).
+      // sum rounds up: the frame and the slack after it are zeros).
       let i = Int(u + 1) &- 1
       let j = Int(v + 1) &- 1
       let ax = u - Double(i)
       let ay = v - Double(j)
-      @inline(__always) func at(_ x: Int, _ y: Int) -> Double {
-        x >= 0 && y >= 0 && x < width && y < height ? Double(alpha[y &* width &+ x]) : 0
-      }
-      return Self.mix(at(i, j), at(i &+ 1, j), at(i, j &+ 1), at(i &+ 1, j &+ 1), ax, ay)
+      return interpolate(i, j, ax, ay)
     }
 
-    /// The bilinear mix of the coverages at (i, j), (i + 1, j), (i, j + 1) and (i + 1, j + 1), at
-    /// fractions (`ax`, `ay`).
+    /// The bilinear mix, at fractions (`ax`, `ay`), of pixels (i, j) to (i + 1, j + 1) (each from
+    /// −1 to width or height: the frame).
     @inline(__always)
-    private static func mix(
-      _ a00: Double, _ a10: Double, _ a01: Double, _ a11: Double, _ ax: Double, _ ay: Double
-    ) -> Double {
+    private func interpolate(_ i: Int, _ j: Int, _ ax: Double, _ ay: Double) -> Double {
+      let stride = width &+ 2
+      let p = (j &+ 1) &* stride &+ i &+ 1
+      let base = alpha.baseAddress.unsafelyUnwrapped
+      let a00 = base[p]
+      let a10 = base[p &+ 1]
+      let a01 = base[p &+ stride]
+      let a11 = base[p &+ stride &+ 1]
       let top = a00 + (a10 - a00) * ax
       let bottom = a01 + (a11 - a01) * ax
       return top + (bottom - top) * ay
@@ -410,11 +422,7 @@ public struct StrokeWeight: Sendable, Equatable {
       let j = Int(v)
       let ax = u - Double(i)
       let ay = v - Double(j)
-      let p = j &* width &+ i
-      let base = alpha.baseAddress.unsafelyUnwrapped
-      return Self.mix(
-        Double(base[p]), Double(base[p &+ 1]), Double(base[p &+ width]), Double(base[p &+ width &+ 1]),
-        ax, ay)
+      return interpolate(i, j, ax, ay)
     }
 
     /// ∫α along the line through `centre` in the unit direction (`cx`, `cy`), each side stopping at
