@@ -547,11 +547,14 @@ class Builder:
                                 fam.note[name] = f"{canvas[0]}×{canvas[1]} pt canvas"
                             self.place(dest, drawing, role, scale, canvas_pt=canvas)
                         else:
-                            self.place(dest, drawing, role, scale, fn=(fault, frng.random()))
+                            draw = frng.random()
+                            self.place(dest, drawing, role, scale, fn=(fault, draw))
+                            # The note names what apply_fault draws from the same value (it was
+                            # drawn from the next one, so 2 in 3 notes named another text).
                             if fault == "text in a corner":
-                                fam.note[name] = CORNER_TEXTS[int(frng.random() * 1e6) % len(CORNER_TEXTS)]
+                                fam.note[name] = CORNER_TEXTS[int(draw * 1e6) % len(CORNER_TEXTS)]
                             elif fault == "word under glyph":
-                                fam.note[name] = WORDS[int(frng.random() * 1e6) % len(WORDS)]
+                                fam.note[name] = WORDS[int(draw * 1e6) % len(WORDS)]
                     self.families.append(fam)
 
     # -- writing

@@ -521,8 +521,10 @@ public enum MeasurementPipeline {
       compactMask: nil, catalog: icon.catalog, variants: variants)
     measured.documentSizePt = best.image.documentSizePt
     if let height = options.textMinimumHeightPx, let core {
-      // One component (as measured) holds no two letters side by side: the text rule skips it.
-      measured.textDetection = (height, metrics.components >= 2 ? TextDetector.detect(core, minimumHeightPx: height) : nil)
+      // Separate letters need two components; letters stamped over the drawing's strokes are
+      // looked for in its corners (StampedText) when there are none.
+      measured.textDetection = (height, (metrics.components >= 2 ? TextDetector.detect(core, minimumHeightPx: height) : nil)
+        ?? StampedText.detect(mask, minimumHeightPx: height))
     }
     var vectorPNG: [UInt8]?
     switch options.drawings {

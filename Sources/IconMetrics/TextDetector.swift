@@ -89,7 +89,7 @@ public enum TextDetector {
     let candidates = shapes.indices.filter { k -> Bool in
       guard isPlausible(shapes[k], canvasHeight: h, minimumHeightPx: minimumHeightPx) else { return false }
       addEnclosure(&shapes[k], labelling: labelling)
-      guard !isBlob(shapes[k]) else { return false }
+      guard !isBlob(shapes[k]), !isSolid(shapes[k], labels: labelling) else { return false }
       // A shape that is its own diagonal reflection: with a hole, a round or square outline
       // (o, O, 0, □: a ring); without one, a cross (+, ×: a symbol, not a letter).
       if isDiagonallySymmetric(shapes[k], labels: labelling) {
@@ -348,6 +348,63 @@ public enum TextDetector {
   static func isBlob(_ s: Shape) -> Bool {
     let g = s.glyph
     return g.holes == 0 && g.strokePx >= 0.3 * Double(max(g.widthPx, g.heightPx))
+  }
+
+  /// A solid shape (needs the holes): no hole and at least 85% of its convex hull inked (a
+  /// triangle ▶, a wedge, a disc, a square). A letter is drawn with strokes: its ink is ≤ 75% of
+  /// its hull even in a bold face (E, N, W, S, 2), and one with a counter has a hole.
+  /// - Complexity: O(w·h) over its box, plus O(h log h) for the hull of its rows' extremes.
+  static func isSolid(_ s: Shape, labels: ConnectedComponents) -> Bool {
+    let g = s.glyph
+    guard g.holes == 0 else { return false }
+    var points: [(x: Int, y: Int)] = []
+    labels.labels.withUnsafeBufferPointer { labelled in
+      for y in g.minY...g.maxY {
+        let row = y &* labels.width
+        var lo = Int.max, hi = Int.min
+        for x in g.minX...g.maxX where labelled[row &+ x] == s.label {
+          lo = min(lo, x)
+          hi = max(hi, x)
+        }
+        guard lo <= hi else { continue }
+        // The pixel squares' corners.
+        points.append((lo, y))
+        points.append((hi &+ 1, y))
+        points.append((lo, y &+ 1))
+        points.append((hi &+ 1, y &+ 1))
+      }
+    }
+    let hull = convexHullArea(points)
+    return hull > 0 && Double(g.areaPx) >= solidFraction * hull
+  }
+
+  /// A shape with this share of its convex hull inked is solid (``isSolid(_:labels:)``).
+  static let solidFraction = 0.85
+
+  /// The area of the convex hull of integer points (Andrew's monotone chain, shoelace formula).
+  static func convexHullArea(_ input: [(x: Int, y: Int)]) -> Double {
+    let p = input.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+    guard p.count >= 3 else { return 0 }
+    func cross(_ o: (x: Int, y: Int), _ a: (x: Int, y: Int), _ b: (x: Int, y: Int)) -> Int {
+      (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+    }
+    var hull: [(x: Int, y: Int)] = []
+    for q in p {
+      while hull.count >= 2 && cross(hull[hull.count - 2], hull[hull.count - 1], q) <= 0 { hull.removeLast() }
+      hull.append(q)
+    }
+    let lower = hull.count + 1
+    for q in p.reversed().dropFirst() {
+      while hull.count >= lower && cross(hull[hull.count - 2], hull[hull.count - 1], q) <= 0 { hull.removeLast() }
+      hull.append(q)
+    }
+    hull.removeLast()
+    var twice = 0
+    for i in hull.indices {
+      let a = hull[i], b = hull[(i + 1) % hull.count]
+      twice += a.x * b.y - b.x * a.y
+    }
+    return Double(abs(twice)) / 2
   }
 
   /// A ring (needs the holes): one hole filling ≥ 20% of the box, the outline of a rectangle or a

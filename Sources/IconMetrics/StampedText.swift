@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import IconRaster
+
+/// Finds letters stamped over a corner of the drawing: text that touches the glyph's strokes, so
+/// that ``TextDetector``'s separate components never see it (issue 16, item 9: a badge "AB",
+/// "NEW" or "24" in a tab icon's corner).
+///
+/// Stamped letters keep every pixel of their own: a stroke of the drawing can only add ink around
+/// them (and over their counters). So a letter is found by fitting letter shapes of a typical UI
+/// sans (``LetterTemplates``: the capitals and digits of DejaVu Sans Bold, area-sampled to the
+/// capital height h) to the coverage α, at the place a corner badge has:
+///
+/// 1. the *corner letter*: a template whose box touches the ink's bounding box at its bottom-right
+///    or top-right corner, where a tab icon's badge sits (its bottom or top row on the ink's last or
+///    first row, its right column on the ink's last column, each within 1 px), in a corner that
+///    passes ``hasFeet(_:width:height:box:left:top:)``, h from 14% to 40% of the canvas height
+///    (≥ `minimumHeightPx`, ≤ 48 px), and only a *distinctive* letter (not I J L T 1 7, nor O 0 C
+///    D U V X: a bar, a corner, a hook, an arc, a ring, a chevron or a cross is drawing as often);
+/// 2. the *fit* of a template T (coverage 0…1 per pixel) placed on α: *inside* = Σ min(T, α) ÷ ΣT
+///    ≥ 0.8 (every letter pixel is inked; 0.2 absorbs the hinting and sub-pixel phase of a small
+///    rendering), its core pixels (coverage 1 with 4 inked neighbours, up to 8) each α ≥ 0.3,
+///    and *clear* = its *ring* (the pixels 4-adjacent to the letter's pixels that the letter does
+///    not touch), 1 − α averaged, ≥ 0.6: the letter's outline is background except where the
+///    drawing's strokes cross it; the part of the ring inside the ink's bounding box ≥ 0.55 on its
+///    own (the ring beyond the box is clear whatever the drawing: a solid bar at the corner holds
+///    an E whose ring is clear below and to the right only); and
+///    the part of the ring inside the letter's box (its counters and notches) ≥ 0.35 clear, or a
+///    solid shape (a padlock, a filled square), which holds every letter, would fit;
+/// 3. the *word*: from the corner letter inwards, the next letter of any of the 36 shapes at the
+///    same height, its box 1 px over to 0.5 h away, its bottom on the same baseline (±1 px), the
+///    best fit each time; a word is two letters or more, at least two of them distinctive, no
+///    character twice and no two congruent shapes (repeated or mirrored shapes are drawing: »»,
+///    stacked bars that fit E and 3), and the word's box is not its own mirror image (two bars,
+///    tally marks, a grid of squares fit H, N or M but read the same mirrored).
+///
+/// A filled glyph never fits (its letter ring is inked); a line drawing fits only where a letter's
+/// exact shape stands free of the rest, which a corner of a drawing almost never is with a second
+/// letter beside it. Calibration (scripts/calibrate, text in DejaVu Sans Bold, capitals 28–34% of
+/// the canvas, over the bottom-right corner's strokes): see the text_in_icon rule's rationale.
+///
+/// - Complexity: O(W·H) at most for the ink's box (its margins are read) and the gate's rows; then
+///   for each gated corner, height and distinctive letter, nine placements (±1 px), each stopping at
+///   its two anchor pixels, its core pixels or once the deficit exceeds 20%: O(corners · heights ·
+///   23 · 9 · k), k the pixels read; a word's extension O(36 · 0.5 h · 3 · a) per letter.
+public enum StampedText {
+  /// Heights searched, as shares of the canvas height, and the largest in px.
+  static let heightRange = (low: 0.14, high: 0.4)
+  static let largestHeightPx = 48
+  /// Fit thresholds (step 2).
+  static let minimumInside: Float = 0.8
+  static let minimumClear: Float = 0.6
+  static let minimumBoxClear: Float = 0.55
+  static let minimumInnerClear: Float = 0.35
+  /// Shapes that are drawing as often as letters: bars, corners, hooks, arcs, rings, chevrons, crosses.
+  static let weakCharacters: Set<Character> = ["I", "J", "L", "T", "1", "7", "O", "0", "C", "D", "U", "V", "X"]
+
+  /// One letter shape at one capital height.
+  struct Template: Sendable {
+    let character: Character
+    let isWeak: Bool
+    let width: Int
+    let height: Int
+    /// Rows below the baseline (round letters' overshoot).
+    let belowBaseline: Int
+    /// Pixels with coverage > 0 as (offset x, offset y, coverage), in a fixed scattered order (the
+    /// inside sum's early exit reads across the whole letter first).
+    let pixels: [(x: Int32, y: Int32, c: Float)]
+    let sum: Float
+    /// The ring: (x, y) relative to the box's top-left, from −1 to width / height.
+    let ring: [(x: Int32, y: Int32)]
+    /// How many ring pixels lie inside the box (counters, notches).
+    let innerRing: Int
+    /// Up to 8 pixels fully inside the letter (coverage 1 and its 4 neighbours ≥ 0.5), scattered:
+    /// a stamped letter inks each of them (α ≥ 0.3), the first test of a placement.
+    let core: [(x: Int32, y: Int32)]
+    /// Per corner (bit 0: left, bit 1: top) the letter's outermost inked pixel on its bottom (top)
+    /// row and its lowest (highest) inked pixel on its outer column: the pixels a corner badge puts
+    /// on the ink's bounding box.
+    let anchors: [(x: Int32, y: Int32)]
+  }
+
+  /// The templates of one height, built once per process (``TemplateCache``).
+  static func templates(height h: Int) -> [Template] { TemplateCache.shared.templates(height: h) }
+
+  /// The template of master `m` at capital height `h`: each pixel's coverage is the share of its
+  /// cell inside the master, sampled on a 4 × 4 grid.
+  static func makeTemplate(_ m: (character: Character, widthPx: Int, heightPx: Int, belowBaselinePx: Int, rows: String),
+                           height h: Int) -> Template {
+    let cap = Double(LetterTemplates.capitalHeightPx)
+    let s = Double(h) / cap
+    let tw = max(1, Int((Double(m.widthPx) * s - 0.3).rounded(.up)))
+    let th = max(1, Int((Double(m.heightPx) * s - 0.3).rounded(.up)))
+    // Master bits.
+    var bits = [Bool](repeating: false, count: m.widthPx * m.heightPx)
+    for (r, row) in m.rows.split(separator: " ").enumerated() {
+      var x = 0
+      for ch in row {
+        let v = ch.hexDigitValue ?? 0
+        for b in stride(from: 3, through: 0, by: -1) {
+          if x < m.widthPx { bits[r * m.widthPx + x] = (v >> b) & 1 == 1 }
+          x += 1
+        }
+      }
+    }
+    let sx = Double(m.widthPx) / Double(tw), sy = Double(m.heightPx) / Double(th)
+    var coverage = [Float](repeating: 0, count: tw * th)
+    for y in 0..<th {
+      for x in 0..<tw {
+        var n = 0
+        for j in 0..<4 {
+          let my = min(m.heightPx - 1, Int((Double(y) + (Double(j) + 0.5) / 4) * sy))
+          for i in 0..<4 {
+            let mx = min(m.widthPx - 1, Int((Double(x) + (Double(i) + 0.5) / 4) * sx))
+            if bits[my * m.widthPx + mx] { n += 1 }
+          }
+        }
+        coverage[y * tw + x] = Float(n) / 16
+      }
+    }
+    var pixels: [(x: Int32, y: Int32, c: Float)] = []
+    var sum: Float = 0
+    // A fixed scattered order: the pixels by a multiplicative hash of their index.
+    var order: [(key: UInt32, index: Int)] = []
+    for i in 0..<(tw * th) where coverage[i] > 0 {
+      order.append((UInt32(truncatingIfNeeded: (i &+ 1) &* 2_654_435_761), i))
+      sum += coverage[i]
+    }
+    order.sort { $0.key < $1.key }
+    for (_, i) in order { pixels.append((Int32(i % tw), Int32(i / tw), coverage[i])) }
+    var ring: [(x: Int32, y: Int32)] = []
+    func inked(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < tw && y < th && coverage[y * tw + x] >= 0.5 }
+    func touched(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < tw && y < th && coverage[y * tw + x] > 0.02 }
+    for y in -1...th {
+      for x in -1...tw where !touched(x, y) {
+        if inked(x - 1, y) || inked(x + 1, y) || inked(x, y - 1) || inked(x, y + 1) { ring.append((Int32(x), Int32(y))) }
+      }
+    }
+    var core: [(x: Int32, y: Int32)] = []
+    for p in pixels where core.count < 8 && p.c >= 1 {
+      let x = Int(p.x), y = Int(p.y)
+      if inked(x - 1, y) && inked(x + 1, y) && inked(x, y - 1) && inked(x, y + 1) { core.append((p.x, p.y)) }
+    }
+    if core.isEmpty { core = pixels.filter { $0.c >= 0.75 }.prefix(8).map { ($0.x, $0.y) } }
+    var anchors: [(x: Int32, y: Int32)] = []
+    for corner in 0..<4 {
+      let left = corner & 1 == 1, top = corner & 2 == 2
+      let row = top ? 0 : th - 1, column = left ? 0 : tw - 1
+      let xs = left ? Array(0..<tw) : Array((0..<tw).reversed())
+      let ys = top ? Array(0..<th) : Array((0..<th).reversed())
+      let ax = xs.first { inked($0, row) } ?? column
+      let ay = ys.first { inked(column, $0) } ?? row
+      anchors.append((Int32(ax), Int32(row)))
+      anchors.append((Int32(column), Int32(ay)))
+    }
+    return Template(character: m.character, isWeak: weakCharacters.contains(m.character), width: tw, height: th,
+                    belowBaseline: Int((Double(m.belowBaselinePx) * s).rounded()), pixels: pixels, sum: sum, ring: ring,
+                    innerRing: ring.filter { $0.x >= 0 && $0.y >= 0 && Int($0.x) < tw && Int($0.y) < th }.count,
+                    core: core, anchors: anchors)
+  }
+
+  /// A placed letter.
+  struct Placed {
+    var template: Template
+    var x: Int
+    var y: Int
+    var inside: Float
+    var clear: Float
+  }
+
+  /// The stamped word in a corner of the drawing, or nil.
+  public static func detect(_ mask: AlphaMask, minimumHeightPx: Int) -> TextDetector.Detection? {
+    let w = mask.width, h = mask.height
+    let low = max(minimumHeightPx, 7, Int((heightRange.low * Double(h)).rounded(.up)))
+    let high = min(largestHeightPx, Int(heightRange.high * Double(h)))
+    guard w > 0, h > 0, low <= high else { return nil }
+    return mask.coverage.withUnsafeBufferPointer { a -> TextDetector.Detection? in
+      guard let box = inkBox(a, width: w, height: h) else { return nil }
+      var best: [Placed]?
+      // The right corners, where a tab icon's badge sits (a count, NEW): the left ones are not
+      // searched, which halves the cost.
+      let corners = [0, 2].filter { hasFeet(a, width: w, height: h, box: box, left: $0 & 1 == 1, top: $0 & 2 == 2) }
+      guard !corners.isEmpty else { return nil }
+      let entries = TemplateCache.shared.entries(heights: low...high)
+      for (set, headers) in entries {
+        for corner in corners {
+          let left = corner & 1 == 1, top = corner & 2 == 2
+          for (i, t) in headers.enumerated() where !t.isWeak {
+            let anchor = corner &* 4
+            for offset in 0..<9 {
+              // The template's box and the rendered letter's may differ by a pixel either way.
+              let dx = offset % 3 - 1, dy = offset / 3 - 1
+              let x = left ? box.minX + dx : box.maxX - dx - t.width + 1
+              let y = top ? box.minY + dy : box.maxY - dy - t.height + 1
+              guard x >= 0, y >= 0, x + t.width <= w, y + t.height <= h,
+                a[(y + t.anchor(anchor + 1)) * w + x + t.anchor(anchor)] >= 0.15,
+                a[(y + t.anchor(anchor + 3)) * w + x + t.anchor(anchor + 2)] >= 0.15,
+                let first = fit(set[i], x: x, y: y, a, width: w, height: h, box: box)
+              else { continue }
+              let word = extend([first], inwardsToTheRight: left, templates: set, a, width: w, height: h, box: box)
+              guard isWord(word), !isMirrorSymmetric(word, a, width: w) else { continue }
+              if best == nil || key(word) > key(best!) { best = word }
+            }
+          }
+        }
+      }
+      guard let word = best else { return nil }
+      let glyphs = word.sorted { $0.x < $1.x }.map { p in
+        TextDetector.Glyph(minX: p.x, minY: p.y, maxX: p.x + p.template.width - 1, maxY: p.y + p.template.height - 1,
+                           areaPx: Int(p.template.sum.rounded()), strokePx: 0, holes: 0, holeAreaPx: 0)
+      }
+      return TextDetector.Detection(glyphs: glyphs, heightPx: word.map(\.template.height).max() ?? 0,
+                                    baselinePx: glyphs.map(\.maxY).max() ?? 0)
+    }
+  }
+
+  /// The same on a compact mask.
+  public static func detect(_ mask: CompactMask, minimumHeightPx: Int) -> TextDetector.Detection? {
+    detect(mask.alphaMask, minimumHeightPx: minimumHeightPx)
+  }
+
+  /// `text` (capitals and digits of ``LetterTemplates``) stamped over `mask` as a badge is: its
+  /// letters' coverage at capital height `capitalHeightPx`, `gapPx` apart, on one baseline, the
+  /// word's box 1 px from the canvas's bottom and right edges, α the larger of the two (for
+  /// examples and tests; other characters are skipped).
+  public static func stamp(_ text: String, into mask: AlphaMask, capitalHeightPx: Int, gapPx: Int = 1) -> AlphaMask {
+    let set = templates(height: capitalHeightPx)
+    let letters = text.compactMap { ch in set.first { $0.character == ch } }
+    guard !letters.isEmpty else { return mask }
+    let width = letters.map(\.width).reduce(0, +) + gapPx * (letters.count - 1)
+    let baseline = mask.height - 1 - (letters.map(\.belowBaseline).max() ?? 0)
+    var coverage = mask.coverage
+    var x = mask.width - 1 - width
+    for t in letters {
+      let top = baseline - t.height + t.belowBaseline
+      for p in t.pixels {
+        let px = x + Int(p.x), py = top + Int(p.y)
+        guard px >= 0, py >= 0, px < mask.width, py < mask.height else { continue }
+        coverage[py * mask.width + px] = max(coverage[py * mask.width + px], p.c)
+      }
+      x += t.width + gapPx
+    }
+    return AlphaMask(width: mask.width, height: mask.height, scale: mask.scale, coverage: coverage)
+  }
+
+  /// Word order: more distinctive letters, then more letters, then the larger clear share.
+  static func key(_ word: [Placed]) -> (Int, Int, Float) {
+    (word.filter { !$0.template.isWeak }.count, word.count, word.map(\.clear).reduce(0, +))
+  }
+
+  /// Step 3's test of a word: two letters or more, two distinctive, no two alike (the same
+  /// character, or congruent shapes: E and 3 are mirror images, and stacked bars fit both).
+  static func isWord(_ word: [Placed]) -> Bool {
+    guard word.count >= 2, word.filter({ !$0.template.isWeak }).count >= 2 else { return false }
+    guard Set(word.map(\.template.character)).count == word.count else { return false }
+    for i in word.indices {
+      for j in word.indices where j > i {
+        if areCongruent(word[i].template, word[j].template) { return false }
+      }
+    }
+    return true
+  }
+
+  /// The word's box (the union of its letters' boxes) is its own mirror image: α ≥ 0.5 flipped
+  /// left to right has pixel IoU ≥ 0.75 with itself at the best offset of ±1 px. Two bars (a
+  /// pause sign, tally marks), a grid of squares or a row of dots fit letters made of bars (H, N,
+  /// M) but read the same mirrored; a word almost never does (the rule of ``TextDetector`` for
+  /// separate shapes).
+  /// - Complexity: O(w·h) over the word's box.
+  static func isMirrorSymmetric(_ word: [Placed], _ a: UnsafeBufferPointer<Float>, width w: Int) -> Bool {
+    let minX = word.map(\.x).min() ?? 0, maxX = word.map { $0.x + $0.template.width - 1 }.max() ?? 0
+    let minY = word.map(\.y).min() ?? 0, maxY = word.map { $0.y + $0.template.height - 1 }.max() ?? 0
+    let bw = maxX - minX + 1, bh = maxY - minY + 1
+    guard bw > 0, bh > 0 else { return false }
+    var best = 0.0
+    for dx in -1...1 {
+      var both = 0, either = 0
+      for y in 0..<bh {
+        for x in 0..<bw {
+          let p = a[(minY + y) * w + minX + x] >= 0.5
+          let mx = bw - 1 - x + dx
+          let q = mx >= 0 && mx < bw && a[(minY + y) * w + minX + mx] >= 0.5
+          if p && q { both += 1 }
+          if p || q { either += 1 }
+        }
+      }
+      if either > 0 { best = max(best, Double(both) / Double(either)) }
+    }
+    return best >= 0.75
+  }
+
+  /// Two letter shapes alike: their inked pixels (coverage ≥ 0.5) scaled to one box, pixel IoU ≥
+  /// 0.7 at the best of the four orientations (as is, mirrored, flipped, turned by 180°).
+  /// - Complexity: O(w·h) for the common box.
+  static func areCongruent(_ p: Template, _ q: Template) -> Bool {
+    let w = max(p.width, q.width), h = max(p.height, q.height)
+    func raster(_ t: Template) -> [Bool] {
+      var full = [Float](repeating: 0, count: t.width * t.height)
+      for px in t.pixels { full[Int(px.y) * t.width + Int(px.x)] = px.c }
+      var out = [Bool](repeating: false, count: w * h)
+      for y in 0..<h {
+        for x in 0..<w { out[y * w + x] = full[(y * t.height / h) * t.width + x * t.width / w] >= 0.5 }
+      }
+      return out
+    }
+    let a = raster(p), b = raster(q)
+    var best = 0.0
+    for (flipX, flipY) in [(false, false), (true, false), (false, true), (true, true)] {
+      var both = 0, either = 0
+      for y in 0..<h {
+        for x in 0..<w {
+          let pa = a[y * w + x], pb = b[(flipY ? h - 1 - y : y) * w + (flipX ? w - 1 - x : x)]
+          if pa && pb { both += 1 }
+          if pa || pb { either += 1 }
+        }
+      }
+      if either > 0 { best = max(best, Double(both) / Double(either)) }
+    }
+    return best >= 0.7
+  }
+
+  /// The gate of a corner: letters stand on a baseline, so where a word is stamped over a corner
+  /// the ink's last row (first, for a top corner) holds the feet of several letters: one of the
+  /// three outermost rows has two short runs of ink or more (each ≤ 25% of the canvas height, 25%
+  /// apart at most) from the corner's side, within 70% of the width, the first within 12% of the
+  /// canvas height of the box's side (the outer letter's foot). A drawing's own last row is
+  /// mostly one run, a long one or one in the middle (a curve's bottom, a frame's edge): 8.3% of
+  /// a sample of 600 icons of the 10,000-icon corpus pass at the bottom-right corner, 6.2% at the
+  /// top-right; all 210 stamped words of the calibration pass.
+  static let footFraction = 0.25
+  /// The outermost foot starts within this share of the canvas height from the box's side.
+  static let footInsetFraction = 0.12
+
+  static func hasFeet(_ a: UnsafeBufferPointer<Float>, width w: Int, height: Int, box: (minX: Int, minY: Int, maxX: Int, maxY: Int),
+                      left: Bool, top: Bool) -> Bool {
+    let span = Int(0.7 * Double(w))
+    let x0 = left ? box.minX : max(0, box.maxX - span + 1), x1 = left ? min(w - 1, box.minX + span - 1) : box.maxX
+    let longest = footFraction * Double(height)
+    for k in 0..<3 {
+      let y = top ? box.minY + k : box.maxY - k
+      guard y >= box.minY && y <= box.maxY else { continue }
+      // The runs from the corner's side inwards: count the short ones (≤ 25% of the canvas height,
+      // a letter's foot or bottom bar) separated by short gaps (≤ 25%), stopping at the first
+      // that is not.
+      var feet = 0
+      var firstInset = Double.infinity
+      var runStart = -1, lastEnd = -1
+      var x = left ? x0 : x1
+      let step = left ? 1 : -1
+      while true {
+        let inRange = left ? x <= x1 : x >= x0
+        let on = inRange && a[y * w + x] >= 0.5
+        if on && runStart < 0 {
+          if lastEnd >= 0 && Double(abs(x - lastEnd)) - 1 > longest { break }
+          if lastEnd < 0 { firstInset = Double(left ? x - box.minX : box.maxX - x) }
+          runStart = x
+        } else if !on && runStart >= 0 {
+          let end = x - step
+          if Double(abs(end - runStart) + 1) > longest { break }
+          feet += 1
+          lastEnd = end
+          runStart = -1
+        }
+        if !inRange { break }
+        x += step
+      }
+      if feet >= 2 && firstInset <= footInsetFraction * Double(height) { return true }
+    }
+    return false
+  }
+
+  /// The ink's bounding box (α ≥ 0.05: a letter's box holds its faintest edge pixels), reading
+  /// the margins only.
+  static func inkBox(_ a: UnsafeBufferPointer<Float>, width w: Int, height h: Int) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+    func rowHasInk(_ y: Int) -> Bool {
+      for x in 0..<w where a[y * w + x] >= 0.05 { return true }
+      return false
+    }
+    guard let minY = (0..<h).first(where: rowHasInk), let maxY = (0..<h).reversed().first(where: rowHasInk) else { return nil }
+    func columnHasInk(_ x: Int) -> Bool {
+      for y in minY...maxY where a[y * w + x] >= 0.05 { return true }
+      return false
+    }
+    guard let minX = (0..<w).first(where: columnHasInk), let maxX = (0..<w).reversed().first(where: columnHasInk) else { return nil }
+    return (minX, minY, maxX, maxY)
+  }
+
+  /// Step 2: the template's fit at (x, y), or nil when it fails (the box must lie on the canvas).
+  static func fit(_ t: Template, x: Int, y: Int, _ a: UnsafeBufferPointer<Float>, width w: Int, height h: Int,
+                  box: (minX: Int, minY: Int, maxX: Int, maxY: Int)) -> Placed? {
+    guard x >= 0, y >= 0, x + t.width <= w, y + t.height <= h else { return nil }
+    for p in t.core where a[(y + Int(p.y)) * w + x + Int(p.x)] < 0.3 { return nil }
+    let allowed = (1 - minimumInside) * t.sum
+    var deficit: Float = 0
+    for p in t.pixels {
+      let v = a[(y + Int(p.y)) * w + x + Int(p.x)]
+      if v < p.c {
+        deficit += p.c - v
+        if deficit > allowed { return nil }
+      }
+    }
+    // Ring pixels beyond the ink's box are clear whatever the drawing (a letter placed at the
+    // box's corner has half its ring there): only those inside it are evidence.
+    var clear: Float = 0, boxClear: Float = 0, innerClear: Float = 0
+    var counted = 0
+    for r in t.ring {
+      let px = x + Int(r.x), py = y + Int(r.y)
+      guard px >= box.minX, py >= box.minY, px <= box.maxX, py <= box.maxY else {
+        clear += 1
+        continue
+      }
+      let v = 1 - a[py * w + px]
+      clear += v
+      boxClear += v
+      counted += 1
+      if r.x >= 0 && r.y >= 0 && Int(r.x) < t.width && Int(r.y) < t.height { innerClear += v }
+    }
+    let share = t.ring.isEmpty ? 0 : clear / Float(t.ring.count)
+    guard share >= minimumClear, counted > 0, boxClear >= minimumBoxClear * Float(counted) else { return nil }
+    // The counters and notches (the ring inside the letter's box) are clear too: a solid shape
+    // holds every letter and its box's outline is clear, but not its counters.
+    guard t.innerRing == 0 || innerClear >= minimumInnerClear * Float(t.innerRing) else { return nil }
+    return Placed(template: t, x: x, y: y, inside: 1 - deficit / t.sum, clear: share)
+  }
+
+  /// Step 3: letters beside the last one, inwards (to the right from a left corner), same height
+  /// and baseline, the best fit each time (distinctive letters first), at most 8.
+  static func extend(_ word: [Placed], inwardsToTheRight: Bool, templates set: [Template], _ a: UnsafeBufferPointer<Float>,
+                     width w: Int, height h: Int, box: (minX: Int, minY: Int, maxX: Int, maxY: Int)) -> [Placed] {
+    var word = word
+    while word.count < 8, let last = word.last {
+      let baseline = last.y + last.template.height - last.template.belowBaseline
+      let size = last.template.height
+      var found: Placed?
+      for t in set {
+        for gap in -1...max(0, size / 2) {
+          let x = inwardsToTheRight ? last.x + last.template.width + gap : last.x - gap - t.width
+          for dy in -1...1 {
+            let y = baseline + t.belowBaseline - t.height + dy
+            guard let p = fit(t, x: x, y: y, a, width: w, height: h, box: box) else { continue }
+            if let f = found {
+              if (p.template.isWeak ? 0 : 1, p.inside + p.clear) > (f.template.isWeak ? 0 : 1, f.inside + f.clear) { found = p }
+            } else {
+              found = p
+            }
+          }
+        }
+      }
+      guard let next = found else { break }
+      word.append(next)
+    }
+    return word
+  }
+}
+
+/// What the corner search reads of a template, without references (no reference counting in
+/// the search's loop).
+struct TemplateHeader: Sendable {
+  var width: Int
+  var height: Int
+  var isWeak: Bool
+  /// ``StampedText/Template/anchors`` flattened: per corner row anchor x, y, column anchor x, y.
+  var anchors: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+
+  @inline(__always) func anchor(_ k: Int) -> Int {
+    withUnsafeBytes(of: anchors) { Int($0.load(fromByteOffset: k &* 4, as: Int32.self)) }
+  }
+}
+
+/// The templates by height, built on first use (under a lock: audits measure icons in parallel).
+final class TemplateCache: @unchecked Sendable {
+  static let shared = TemplateCache()
+  private let lock = NSLock()
+  private var byHeight: [Int: ([StampedText.Template], [TemplateHeader])] = [:]
+
+  func templates(height: Int) -> [StampedText.Template] { entry(height: height).0 }
+
+  /// The entries of several heights under one lock.
+  func entries(heights: ClosedRange<Int>) -> [([StampedText.Template], [TemplateHeader])] {
+    lock.lock()
+    defer { lock.unlock() }
+    return heights.map { entryLocked(height: $0) }
+  }
+
+  func entry(height: Int) -> ([StampedText.Template], [TemplateHeader]) {
+    lock.lock()
+    defer { lock.unlock() }
+    return entryLocked(height: height)
+  }
+
+  private func entryLocked(height: Int) -> ([StampedText.Template], [TemplateHeader]) {
+    if let cached = byHeight[height] { return cached }
+    let made = LetterTemplates.masters.map { StampedText.makeTemplate($0, height: height) }
+    let headers = made.map { t -> TemplateHeader in
+      let a = t.anchors
+      return TemplateHeader(width: t.width, height: t.height, isWeak: t.isWeak,
+                            anchors: (a[0].x, a[0].y, a[1].x, a[1].y, a[2].x, a[2].y, a[3].x, a[3].y,
+                                      a[4].x, a[4].y, a[5].x, a[5].y, a[6].x, a[6].y, a[7].x, a[7].y))
+    }
+    byHeight[height] = (made, headers)
+    return (made, headers)
+  }
+}

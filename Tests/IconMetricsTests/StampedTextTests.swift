@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import Guidelines  // ExampleDrawing and TextExamples: the rule examples' drawings
+@testable import IconMetrics
+import IconRaster
+import Testing
+
+/// Letters stamped over a corner of the drawing (``StampedText``), and shapes that are not.
+@Suite struct StampedTextTests {
+  /// A rounded frame filling the canvas whose bottom-right corner the letters cover, at `scale`.
+  private func frame(scale: Double) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    TextExamples.roundedRectOutline(&d, x: 3, y: 3, width: 17, height: 16, radius: 3, stroke: 2)
+    d.line(x0: 7, y0: 8, x1: 16, y1: 8, width: 2)
+    return d.mask
+  }
+
+  @Test("finds AB, NEW and 24 stamped over a frame's corner, at @2x and @3x", arguments: [2.0, 3.0])
+  func findsStampedWords(scale: Double) throws {
+    let side = Int((24 * scale).rounded())
+    for (text, share) in [("AB", 0.3), ("NEW", 0.2), ("24", 0.3)] {
+      let cap = Int((share * Double(side)).rounded())
+      let mask = StampedText.stamp(text, into: frame(scale: scale), capitalHeightPx: cap)
+      let found = try #require(StampedText.detect(mask, minimumHeightPx: 5), "\(text) at @\(Int(scale))x")
+      #expect(found.glyphs.count == text.count, "\(text) at @\(Int(scale))x")
+      #expect(abs(found.heightPx - cap) <= 2)
+    }
+  }
+
+  @Test("the rule examples' stamped words are found, the letter used as a symbol is not")
+  func ruleExampleDrawings() {
+    #expect(StampedText.detect(TextExamples.stampedWord, minimumHeightPx: 5) != nil)
+    #expect(StampedText.detect(TextExamples.stampedNumber, minimumHeightPx: 5) != nil)
+    #expect(StampedText.detect(TextExamples.letterWithArrow, minimumHeightPx: 5) == nil)
+  }
+
+  @Test("solid shapes and plain drawings are not stamped text")
+  func notText() {
+    var pause = ExampleDrawing()
+    pause.rect(x: 6, y: 4, width: 4, height: 16)
+    pause.rect(x: 14, y: 4, width: 4, height: 16)
+    var lock = ExampleDrawing()
+    lock.rect(x: 5, y: 11, width: 14, height: 10)
+    lock.ring(cx: 12, cy: 10, r: 4, width: 2)
+    var grid = ExampleDrawing()
+    for x in [3.0, 13] { for y in [3.0, 13] { grid.rect(x: x, y: y, width: 8, height: 8) } }
+    var square = ExampleDrawing()
+    square.rect(x: 3, y: 3, width: 18, height: 18)
+    for (name, mask) in [("pause", pause.mask), ("lock", lock.mask), ("grid", grid.mask), ("square", square.mask),
+                         ("skip forward", TextExamples.skipForward), ("frame", frame(scale: 2)), ("frame @3x", frame(scale: 3))] {
+      #expect(StampedText.detect(mask, minimumHeightPx: 5) == nil, "\(name)")
+    }
+  }
+
+  @Test("solid triangles are not letter-like (skip forward ▶▶|)")
+  func solidTrianglesAreNotLetters() {
+    #expect(TextDetector.detect(TextExamples.skipForward, minimumHeightPx: 5) == nil)
+    // A triangle fills half its box and all of its hull; a stroked E fills far less of its hull.
+    #expect(TextDetector.convexHullArea([(0, 0), (4, 0), (0, 3), (4, 3), (2, 1)]) == 12)
+  }
+
+  @Test("special cases: empty, full, tiny canvases")
+  func specialCases() {
+    #expect(StampedText.detect(AlphaMask(width: 0, height: 0, coverage: []), minimumHeightPx: 5) == nil)
+    #expect(StampedText.detect(AlphaMask(width: 1, height: 1, coverage: [1]), minimumHeightPx: 5) == nil)
+    #expect(StampedText.detect(AlphaMask(width: 48, height: 48, coverage: [Float](repeating: 1, count: 48 * 48)), minimumHeightPx: 5) == nil)
+    #expect(StampedText.detect(AlphaMask(width: 48, height: 48, coverage: [Float](repeating: 0, count: 48 * 48)), minimumHeightPx: 5) == nil)
+  }
+}
