@@ -20,9 +20,9 @@ enum CachedMeasurement {
   /// the signature, the text detector, scale comparisons, decoding or rendering), so that entries
   /// written before are no longer used. `CacheTests.measurementFingerprint` fails when the example
   /// catalog's measurements change without a bump here.
-  static let measurementVersion = 6
+  static let measurementVersion = 7
   /// The payload layout's version.
-  static let formatVersion = 2
+  static let formatVersion = 3
 
   /// SHA-256 over the files' contents and everything else that changes the measurements: the
   /// versions, the drawing retention (an audit stores a signature and text detection, `measure`
@@ -149,7 +149,7 @@ enum CachedMeasurement {
                   m.hullAreaPt2, m.opticalCenterOffsetPt.x, m.opticalCenterOffsetPt.y, m.opticalCenterOffsetFraction,
                   m.strokeWeightPt, m.strokeWeightPx, m.strokeWeightProfilePx, m.strokeWeightContourPx, m.detailDensity,
                   m.contourLengthPt, m.density, m.partialPixelRatio, m.haloFraction, m.haloOffsetPx.x, m.haloOffsetPx.y,
-                  m.opaqueBackgroundShare, m.strokeWidthSpread] {
+                  m.opaqueBackgroundShare, m.strokeWidthSpread, m.enclosedAreaPt2] {
       w.double(value)
     }
     for value in [m.components, m.holes, m.skeletonEndPoints, m.skeletonJunctions] { w.int(value) }
@@ -195,7 +195,7 @@ enum CachedMeasurement {
     guard let index = r.int(), icon.files.indices.contains(index), let scale = r.double(), let width = r.int(),
           let height = r.int() else { return nil }
     var d: [Double] = []
-    for _ in 0..<23 {
+    for _ in 0..<24 {
       guard let value = r.double() else { return nil }
       d.append(value)
     }
@@ -212,7 +212,7 @@ enum CachedMeasurement {
       detailDensity: d[14], contourLengthPt: d[15], components: n[0], holes: n[1], skeletonEndPoints: n[2],
       skeletonJunctions: n[3], style: style, density: d[16], colorSpread: colorSpread, partialPixelRatio: d[17],
       haloFraction: d[18], haloOffsetPx: Point2D(x: d[19], y: d[20]), opaqueBackgroundShare: d[21],
-      strokeWidthSpread: d[22])
+      strokeWidthSpread: d[22], enclosedAreaPt2: d[23])
     guard let variantCount = r.int(), (0...icon.files.count).contains(variantCount) else { return nil }
     var variants: [ScaleVariant] = []
     for _ in 0..<variantCount {

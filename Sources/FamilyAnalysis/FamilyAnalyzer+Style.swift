@@ -7,6 +7,9 @@ extension FamilyAnalyzer {
   /// How much heavier than the family's outline stroke an unsure icon's strokes must be for it to
   /// count as filled.
   public static let filledStrokeRatio = 1.6
+  /// Filled silhouette (ink + enclosed area) ÷ ink at or above which a line drawing has a filled
+  /// form.
+  public static let filledSilhouetteRatio = 1.6
   /// Minimum group size for a style split.
   public static let minimumSplitGroup = 3
   /// The smaller style's minimum share of the styled icons for a split.

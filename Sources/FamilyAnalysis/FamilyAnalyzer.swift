@@ -41,8 +41,9 @@ public struct IconEvaluation: Sendable, Codable, Equatable {
   public var detail: MetricScore
   /// The longer side of the glyph's extent: on a keyline grid most glyphs reach the same one.
   public var extent: MetricScore
-  /// An open stroke drawing (outline style, nothing enclosed: arrows, chevrons, plus, check).
-  /// Designers keep these small on purpose; a small size alone does not make them outliers.
+  /// An open stroke drawing (not filled, enclosing under 2% of its hull: arrows, chevrons, plus,
+  /// check, a hook with a tiny eye; `FamilyAnalyzer.isOpenStroke`). Designers keep these small on
+  /// purpose; a small size alone does not make them outliers.
   public var isOpenStroke: Bool
   /// The style it was judged to have in this family (see `FamilyAnalyzer.familyStyles`).
   public var style: IconStyle
@@ -174,8 +175,22 @@ public enum FamilyAnalyzer {
     sqrt(max(m.hullAreaPt2, 0.7 * m.extentPt.width * m.extentPt.height))
   }
 
+  /// Enclosed area ÷ hull area below which a line drawing is open (``isOpenStroke(_:style:)``).
+  public static let openEnclosure = 0.02
+
+  /// Whether a glyph of the given family style is an open line drawing: not filled, and what its
+  /// lines enclose (``IconMeasurements/enclosedAreaPt2``, the holes' area) is under
+  /// ``openEnclosure`` (2%) of its hull. A hole alone does not make a glyph closed: a fishing hook's
+  /// eye (1.3% of its hull) or the pinholes where a double tick's strokes cross (0.3%) enclose
+  /// nothing a designer sizes the glyph by. The 2% sits at the 1st–5th percentile of the enclosed
+  /// share of the line glyphs with holes in the seven calibration sources (`scripts/calibrate`,
+  /// untouched families; medians 0.16–0.43); at 5% 13 untouched glyphs got new size warnings
+  /// (media-skip glyphs, a battery, a folder stack). Such a glyph still sets the family's size
+  /// (``isSizeReference(_:style:)``); it is only never called too small.
+  ///
+  /// - Complexity: O(1).
   static func isOpenStroke(_ m: IconMeasurements, style: IconStyle) -> Bool {
-    style != .filled && m.holes == 0
+    style != .filled && m.enclosedAreaPt2 < openEnclosure * m.hullAreaPt2
   }
 
   /// The largest style group whose stroke scores leave the judged icon out of the statistics

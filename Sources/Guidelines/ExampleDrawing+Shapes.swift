@@ -189,4 +189,36 @@ extension ExampleDrawing {
                   stroke: stroke)
     return d.mask
   }
+
+  /// Six filled glyphs (disks and squares) of the example family's size: a family drawn filled.
+  public static func filledFamily() -> [RuleExample.Icon] {
+    (0..<6).map { k in
+      var d = ExampleDrawing()
+      if k % 2 == 0 {
+        d.disk(cx: 12, cy: 12, r: 9 + Double(k) * 0.25)
+      } else {
+        d.rect(x: 3 + Double(k) * 0.2, y: 3, width: 18 - Double(k) * 0.4, height: 18)
+      }
+      return RuleExample.Icon(id: "f\(k)", mask: d.mask)
+    }
+  }
+
+  /// A # at 2.5 pt: two bars each way, enclosing the 3.5 pt square between them.
+  public static func hash(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    for c in [9.0, 15.0] {
+      d.line(x0: c, y0: 3, x1: c, y1: 21, width: 2.5)
+      d.line(x0: 3, y0: c, x1: 21, y1: c, width: 2.5)
+    }
+    return d.mask
+  }
+
+  /// A fishing hook at 2 pt: a shank, a J-shaped bend with a barb, and a tiny eye at the top (a ring
+  /// whose hole is 0.6 pt across): outline, one hole, but nearly nothing enclosed.
+  public static func fishingHook(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.ring(cx: 16, cy: 4, r: 1.6, width: 2)
+    d.polyline([(16, 5.6), (16, 15), (14.5, 19.5), (10, 21.5), (5.5, 20), (3.5, 15), (6.5, 16.5)], width: 2)
+    return d.mask
+  }
 }

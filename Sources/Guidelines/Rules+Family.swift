@@ -282,6 +282,14 @@ public struct PerceivedSizeOutlierRule: Rule {
       (chevrons, plus, a close cross: outline, nothing enclosed) and thin ones (an ellipsis, a \
       minus; longer side ≥ 2.5× the shorter) are small by nature, are not flagged for it, and do \
       not set the family's size; a group with fewer than 3 closed glyphs is not judged on size. \
+      A line glyph whose holes enclose under 2% of its hull (a fishing hook's eye, the pinholes \
+      where a double tick's strokes cross) is open too when it comes to being called small: the \
+      line glyphs with holes of the seven calibration sources enclose 0.16–0.43 of their hull at \
+      the median, and 2% is their 1st–5th percentile; counted as closed for their hole, Lucide's \
+      fishing hook and Papirus's double tick were \"0.79× too small\" errors in every run that \
+      sampled them, untouched and beside every injected kind. Such a glyph still sets the \
+      family's size: taking it out of the median moved other glyphs' findings (a Breeze envelope \
+      became \"1.3× larger\" once a rotation arrow with a tiny padlock left a median of five). \
       A glyph is too small only when it could grow: its headroom (how far it can scale before \
       its extent passes the family's span, the median longer side of the group's glyphs; a \
       wide glyph may be 31/25 and a tall one 28/25 of it, as Apple's shape sizes allow) must \
@@ -387,6 +395,9 @@ public struct PerceivedSizeOutlierRule: Rule {
       RuleExample("scan brackets at the family's stroke reaching the canvas corners: larger by size alone, a warning, not an error",
                   icons: ExampleFamily.icons() + [.init(id: "scan", mask: ExampleDrawing.scanBrackets())],
                   target: "scan", triggers: true),
+      RuleExample("a fishing hook whose eye, a tiny ring, encloses under 2% of its hull: an open line glyph, small by its shape, not told to grow",
+                  icons: ExampleFamily.icons() + [.init(id: "hook", mask: ExampleDrawing.fishingHook())],
+                  target: "hook", triggers: false),
       RuleExample("a glyph at the family size", icons: ExampleFamily.icons(), target: "g5", triggers: false),
       RuleExample("a chevron drawn small on purpose (open stroke, family stroke)",
                   icons: ExampleFamily.icons() + [.init(id: "chevron", mask: {
@@ -433,7 +444,9 @@ public struct PerceivedSizeOutlierRule: Rule {
         // And only when growing it as far as the span allows brings it into the family (r ×
         // headroom at least the grade's ratio): one that would still look smaller is small by
         // its shape (a thin arrow with a ring at its tail, 2.5:1), not by its scale.
-        guard e.isSizeReference, e.extent.value >= t(.heldToSpan) * group.spanPt else { continue }
+        // An open line glyph (enclosing under 2% of its hull: a fishing hook's eye) is small by its
+        // shape.
+        guard e.isSizeReference, !e.isOpenStroke, e.extent.value >= t(.heldToSpan) * group.spanPt else { continue }
         if z < -t(.errorZ) && r < t(.errorRatio) && room >= 1 / t(.errorRatio) && r * room >= t(.errorRatio) {
           grade = .error
         } else if z < -t(.warningZ) && r < t(.warningRatio) && room >= 1 / t(.warningRatio) && r * room >= t(.warningRatio) {
@@ -798,9 +811,11 @@ public struct StyleMismatchRule: Rule {
       to the eye); one filled only by its family (unsure by its own cues, its body ≥ 1.6× the \
       family's stroke: a flame with a cut-out, a toothed gear with a hole, ink ÷ hull 0.59–0.62 in \
       two real apps' toolbars) is at the margin of both styles and a warning. No injected filled \
-      icon found is of that kind. An outline icon among filled ones is a warning (line glyphs \
-      such as # or a plus have no filled form), and none for an open stroke drawing (nothing \
-      enclosed to fill). \
+      icon found is of that kind. An outline icon among filled ones is a warning, and none when it has no filled form: \
+      drawn filled it would cover under 1.6× its ink (ink + enclosed area ÷ ink; the calibration \
+      harness's rule for a drawing that has a filled version): a plus, a chevron (nothing \
+      enclosed) or a # (the small square between its bars: Element's # tab among a solid star, \
+      house and person, 1.21×, was a wrong warning). \
       Partly filled at another weight: a line drawing with solid parts (profile ÷ contour at most \
       0.75, the cue that votes filled) whose lines are off the family's stroke by 1.2× or more \
       (|M| > 3.5), in a family that draws with no solids, is drawn in another style, an icon of \
@@ -866,6 +881,15 @@ public struct StyleMismatchRule: Rule {
       RuleExample("the same thermometer with the family's 2 pt lines: a solid bulb alone is no slip",
                   icons: ExampleFamily.icons(count: 12) + [.init(id: "thermometer", mask: ExampleDrawing.partlyFilledThermometer(stroke: 2))],
                   target: "thermometer", triggers: false),
+      RuleExample("an outline ring among filled glyphs: filled, it would cover 4× its ink",
+                  icons: ExampleDrawing.filledFamily() + [.init(id: "ring", mask: {
+                    var d = ExampleDrawing()
+                    d.ring(cx: 12, cy: 12, r: 9, width: 2.5)
+                    return d.mask
+                  }())], target: "ring", triggers: true),
+      RuleExample("a # among filled glyphs: it encloses only the small square between its bars (filled, 1.2× its ink), so it has no filled form",
+                  icons: ExampleDrawing.filledFamily() + [.init(id: "hash", mask: ExampleDrawing.hash())],
+                  target: "hash", triggers: false),
       RuleExample("an outline glyph among outlines", icons: ExampleFamily.icons(), target: "g0", triggers: false),
       RuleExample("the outline star among outline glyphs",
                   icons: ExampleFamily.icons() + [.init(id: "star", mask: ExampleDrawing.outlineStar())], target: "star", triggers: false),
@@ -893,8 +917,9 @@ public struct StyleMismatchRule: Rule {
       guard minority.contains(icon.id) else { return partlyFilled(icon, context: context, majorityCount: majorityCount) }
       let m = icon.metrics
       let filledAmongOutline = majority == .outline
-      // A line glyph with nothing enclosed (a plus, a chevron) has no filled form.
-      if !filledAmongOutline && m.holes == 0 { return nil }
+      // A line glyph with nothing enclosed (a plus, a chevron) or little (a #) has no filled form:
+      // filled, it would cover less than 1.6× its ink.
+      if !filledAmongOutline && m.enclosedAreaPt2 < (FamilyAnalyzer.filledSilhouetteRatio - 1) * m.inkAreaPt2 { return nil }
       // A family whose own line drawings have solid parts draws filled glyphs on purpose.
       if filledAmongOutline && context.family.drawsSolidParts { return nil }
       let other = filledAmongOutline ? "outline" : "filled"

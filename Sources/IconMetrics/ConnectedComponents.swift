@@ -30,6 +30,10 @@ public struct ConnectedComponents: Sendable, Equatable {
   /// Number of 4-connected background components enclosed by the foreground.
   public var holes: Int
 
+  /// Pixels of the holes (the background enclosed by the foreground): the filled silhouette is the
+  /// foreground plus these (``Runs/enclosedAreaPx``).
+  public var enclosedAreaPx: Int
+
   /// Euler number: components − holes.
   public var eulerNumber: Int { count - holes }
 
@@ -84,15 +88,16 @@ public struct ConnectedComponents: Sendable, Equatable {
     self.labels = labels
     self.count = components
     self.holes = components - runs.eulerNumber
+    self.enclosedAreaPx = runs.enclosedAreaPx(width: width, height: height)
   }
 
   /// Components and holes of a foreground grid (1 = foreground) padded by one background pixel on
   /// every side, without the labels.
   package static func topology(paddedGrid grid: [UInt8], width: Int, height: Int)
-    -> (components: Int, holes: Int)
+    -> (components: Int, holes: Int, enclosedAreaPx: Int)
   {
     let runs = Runs(paddedGrid: grid, width: width, height: height)
-    return (runs.componentCount, runs.componentCount - runs.eulerNumber)
+    return (runs.componentCount, runs.componentCount - runs.eulerNumber, runs.enclosedAreaPx(width: width, height: height))
   }
 
   /// The foreground's horizontal runs, joined into 8-connected components by union–find (runs
@@ -166,6 +171,66 @@ public struct ConnectedComponents: Sendable, Equatable {
       }
       componentCount = start.count &- unions
       eulerNumber = start.count &- contacts
+    }
+
+    /// Pixels of the background not 4-connected to the image's border (the holes), from the runs
+    /// alone: the background of a row is the gaps between its runs; the gap before the first run
+    /// and after the last (and a row without runs) reach the border, as does every gap of the first
+    /// and last rows; a gap joins the gaps of the row above whose columns it shares (4-connected
+    /// background). Gaps are joined by union–find with the border as one more node; the enclosed
+    /// area is the width of the gaps not joined to it. A ring's is the disc inside, a `#`'s the
+    /// square between its bars, a `C`'s nothing.
+    ///
+    /// - Complexity: O(runs + height) (a merge of each row's gaps with the row above's), no pixel
+    ///   visited.
+    func enclosedAreaPx(width: Int, height: Int) -> Int {
+      guard start.count > 1 else { return 0 }
+      // Interior gaps (between two runs of a row): columns and union–find parent; node 0 is the border.
+      var gapStart: [Int32] = [0], gapEnd: [Int32] = [0], gapParent: [Int32] = [0]
+      // The row above's gaps as (first column, one past the last, node), border gaps included.
+      var above: [(s: Int32, e: Int32, node: Int32)] = [(0, Int32(truncatingIfNeeded: width), 0)]
+      var current: [(s: Int32, e: Int32, node: Int32)] = []
+      var k = 0
+      let w = Int32(truncatingIfNeeded: width)
+      for y in 0..<height {
+        current.removeAll(keepingCapacity: true)
+        let y32 = Int32(truncatingIfNeeded: y)
+        let first = k
+        while k < start.count && row[k] == y32 { k &+= 1 }
+        if first == k {
+          current.append((0, w, 0))
+        } else {
+          if start[first] > 0 { current.append((0, start[first], 0)) }
+          let edgeRow = y == 0 || y == height &- 1
+          var q = first
+          while q &+ 1 < k {
+            let node = Int32(truncatingIfNeeded: gapStart.count)
+            gapStart.append(end[q])
+            gapEnd.append(start[q &+ 1])
+            gapParent.append(edgeRow ? 0 : node)
+            current.append((end[q], start[q &+ 1], node))
+            q &+= 1
+          }
+          if end[k &- 1] < w { current.append((end[k &- 1], w, 0)) }
+        }
+        // Join the gaps that share a column with a gap above (both lists are sorted by column).
+        var a = 0
+        for g in current {
+          while a < above.count && above[a].e <= g.s { a &+= 1 }
+          var b = a
+          while b < above.count && above[b].s < g.e {
+            _ = Self.union(&gapParent, above[b].node, g.node)
+            b &+= 1
+          }
+        }
+        swap(&above, &current)
+      }
+      let border = Self.find(&gapParent, 0)
+      var area = 0
+      for g in 1..<gapStart.count where Self.find(&gapParent, Int32(truncatingIfNeeded: g)) != border {
+        area &+= Int(gapEnd[g] &- gapStart[g])
+      }
+      return area
     }
 
     /// The root of run `k`, halving the path on the way.

@@ -39,6 +39,10 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
   public var components: Int
   /// Holes of the core (enclosed 4-connected background components).
   public var holes: Int
+  /// Area of the core's holes (the background it encloses), in pt²: ink + this is the filled
+  /// silhouette, what the glyph would cover drawn filled (a ring's disc, a `#`'s small square, a
+  /// `C`'s nothing; ``ConnectedComponents/enclosedAreaPx``).
+  public var enclosedAreaPt2: Double
   /// End points of the core's skeleton.
   public var skeletonEndPoints: Int
   /// Junctions of the core's skeleton.
@@ -66,7 +70,7 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
     detailDensity: Double, contourLengthPt: Double, components: Int, holes: Int,
     skeletonEndPoints: Int, skeletonJunctions: Int, style: IconStyle, density: Double,
     colorSpread: Double?, partialPixelRatio: Double, haloFraction: Double, haloOffsetPx: Point2D,
-    opaqueBackgroundShare: Double, strokeWidthSpread: Double = 0
+    opaqueBackgroundShare: Double, strokeWidthSpread: Double = 0, enclosedAreaPt2: Double = 0
   ) {
     self.perceivedSizePt = perceivedSizePt
     self.extentPt = extentPt
@@ -83,6 +87,7 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
     self.contourLengthPt = contourLengthPt
     self.components = components
     self.holes = holes
+    self.enclosedAreaPt2 = enclosedAreaPt2
     self.skeletonEndPoints = skeletonEndPoints
     self.skeletonJunctions = skeletonJunctions
     self.style = style

@@ -12,7 +12,8 @@ import IconRaster
 ///   and as a fraction of S;
 /// - stroke weight: the median profile integral across the skeleton (``StrokeWeight``), cross-checked
 ///   by 2 · ink ÷ P;
-/// - detail density C = P² ÷ ink; components and holes of the core (``ConnectedComponents``); end
+/// - detail density C = P² ÷ ink; components, holes and the area the holes enclose of the core
+///   (``ConnectedComponents``); end
 ///   points and junctions of its skeleton (``Skeleton``);
 /// - density = ink ÷ hull area; style from density, stroke ÷ extent, profile ÷ contour stroke and
 ///   stroke ÷ canvas (``IconStyle``);
@@ -110,7 +111,7 @@ public enum MetricsEngine {
 
     // Topology and hygiene.
     let labelling = labelCore ? ConnectedComponents(paddedGrid: core, width: w, height: h) : nil
-    let components = labelling.map { (components: $0.count, holes: $0.holes) }
+    let components = labelling.map { (components: $0.count, holes: $0.holes, enclosedAreaPx: $0.enclosedAreaPx) }
       ?? ConnectedComponents.topology(paddedGrid: core, width: w, height: h)
     let hygiene = TemplateHygiene(mask: mask, contourLengthPx: perimeter, colors: colors, coreGrid: core)
 
@@ -150,7 +151,8 @@ public enum MetricsEngine {
       haloFraction: hygiene.haloFraction,
       haloOffsetPx: hygiene.haloOffsetPx,
       opaqueBackgroundShare: hygiene.opaqueBackgroundShare,
-      strokeWidthSpread: stroke.widthSpread
+      strokeWidthSpread: stroke.widthSpread,
+      enclosedAreaPt2: Double(components.enclosedAreaPx) / (scale * scale)
     )
     let analysis = IconAnalysis(
       measurements: measurements, widthPx: w, heightPx: h, scale: scale,

@@ -184,6 +184,7 @@ public enum JSONReportWriter {
     w.double("contourLengthPt", m.contourLengthPt)
     w.double("density", m.density)
     w.double("detailDensity", m.detailDensity)
+    w.double("enclosedAreaPt2", m.enclosedAreaPt2)
     w.object("extentPt") { w in
       w.double("height", m.extentPt.height)
       w.double("width", m.extentPt.width)

@@ -143,7 +143,14 @@ struct TopologyTests {
   /// Holes by a flood fill of the 4-connected background of the image padded by one background
   /// pixel: its components but the outer one.
   static func floodFillHoles(_ foreground: [Bool], width: Int, height: Int) -> Int {
+    floodFillEnclosure(foreground, width: width, height: height).holes
+  }
+
+  /// Holes and their pixels by a flood fill of the 4-connected background of the image padded by
+  /// one background pixel: its components but the outer one (the first, from the padded corner).
+  static func floodFillEnclosure(_ foreground: [Bool], width: Int, height: Int) -> (holes: Int, areaPx: Int) {
     let pw = width + 2, ph = height + 2
+    var area = 0
     var seen = [Bool](repeating: false, count: pw * ph)
     for y in 0..<height { for x in 0..<width where foreground[y * width + x] { seen[(y + 1) * pw + x + 1] = true } }
     var components = 0
@@ -152,6 +159,7 @@ struct TopologyTests {
       seen[start] = true
       var stack = [start]
       while let p = stack.popLast() {
+        if components > 1 { area += 1 }
         for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
           let x = p % pw + dx, y = p / pw + dy
           guard x >= 0, y >= 0, x < pw, y < ph, !seen[y * pw + x] else { continue }
@@ -160,7 +168,31 @@ struct TopologyTests {
         }
       }
     }
-    return components - 1
+    return (components - 1, area)
+  }
+
+  @Test("the area a glyph encloses: a ring's disc inside, a #'s small square, a C's nothing")
+  func enclosedArea() {
+    // A ring of outer radius 15 and width 4: the disc of radius 11 inside (π · 11² ≈ 380 px).
+    let ringMask = render(ring(cx: 24, cy: 24, outerRadius: 15, width: 4), width: 48, height: 48)
+    let ringMetrics = MetricsEngine.measure(ringMask)
+    #expect(abs(ringMetrics.enclosedAreaPt2 - Double.pi * 11 * 11) < 0.05 * Double.pi * 11 * 11)
+    #expect(ringMetrics.enclosedAreaPt2 == Double(ConnectedComponents(mask: ringMask).enclosedAreaPx))
+    // A #: bars 4 px wide at 14–18 and 26–30 (both ways): the 8 × 8 square between them.
+    let hash = Union(
+      Box(x0: 14, y0: 6, x1: 18, y1: 42), Box(x0: 26, y0: 6, x1: 30, y1: 42),
+      Box(x0: 6, y0: 14, x1: 42, y1: 18), Box(x0: 6, y0: 26, x1: 42, y1: 30))
+    let hashMetrics = MetricsEngine.measure(render(hash, width: 48, height: 48))
+    #expect(hashMetrics.holes == 1 && hashMetrics.enclosedAreaPt2 == 64)
+    // Filled, it changes almost nothing: silhouette ÷ ink ≈ 1.1.
+    #expect((hashMetrics.inkAreaPt2 + hashMetrics.enclosedAreaPt2) / hashMetrics.inkAreaPt2 < 1.2)
+    // A C (the ring with its right side cut away) encloses nothing.
+    let c = Subtraction(shape: ring(cx: 24, cy: 24, outerRadius: 15, width: 4), hole: Box(x0: 30, y0: 18, x1: 48, y1: 30))
+    let cMetrics = MetricsEngine.measure(render(c, width: 48, height: 48))
+    #expect(cMetrics.holes == 0 && cMetrics.enclosedAreaPt2 == 0)
+    // At @2x the area is in pt²: a quarter of the pixels.
+    let ring2x = MetricsEngine.measure(AlphaMask(width: 48, height: 48, scale: 2, coverage: ringMask.coverage))
+    #expect(ring2x.enclosedAreaPt2 == ringMetrics.enclosedAreaPt2 / 4)
   }
 
   @Test("run-based labels and holes equal flood fills on random masks", arguments: 0..<4)
@@ -171,10 +203,11 @@ struct TopologyTests {
         let foreground = (0..<(w * h)).map { _ in rng.unit() < density }
         let labelling = ConnectedComponents(foreground: foreground, width: w, height: h)
         let reference = Self.floodFillLabels(foreground, width: w, height: h)
-        let holes = Self.floodFillHoles(foreground, width: w, height: h)
+        let enclosure = Self.floodFillEnclosure(foreground, width: w, height: h)
         #expect(labelling.labels == reference.labels, "\(w)×\(h) at \(density)")
         #expect(labelling.count == reference.count, "\(w)×\(h) at \(density)")
-        #expect(labelling.holes == holes, "\(w)×\(h) at \(density)")
+        #expect(labelling.holes == enclosure.holes, "\(w)×\(h) at \(density)")
+        #expect(labelling.enclosedAreaPx == enclosure.areaPx, "\(w)×\(h) at \(density)")
       }
     }
     // Staircases and combs: runs that touch only at a corner, and runs joined through later rows.
