@@ -381,30 +381,10 @@ public enum TextDetector {
   /// A shape with this share of its convex hull inked is solid (``isSolid(_:labels:)``).
   static let solidFraction = 0.85
 
-  /// The area of the convex hull of integer points (Andrew's monotone chain, shoelace formula).
+  /// The area of the convex hull of integer points (``ConvexHull``: Andrew's monotone chain, the
+  /// shoelace formula; exact for pixel coordinates, whose products are integers far below 2⁵³).
   static func convexHullArea(_ input: [(x: Int, y: Int)]) -> Double {
-    let p = input.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
-    guard p.count >= 3 else { return 0 }
-    func cross(_ o: (x: Int, y: Int), _ a: (x: Int, y: Int), _ b: (x: Int, y: Int)) -> Int {
-      (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
-    }
-    var hull: [(x: Int, y: Int)] = []
-    for q in p {
-      while hull.count >= 2 && cross(hull[hull.count - 2], hull[hull.count - 1], q) <= 0 { hull.removeLast() }
-      hull.append(q)
-    }
-    let lower = hull.count + 1
-    for q in p.reversed().dropFirst() {
-      while hull.count >= lower && cross(hull[hull.count - 2], hull[hull.count - 1], q) <= 0 { hull.removeLast() }
-      hull.append(q)
-    }
-    hull.removeLast()
-    var twice = 0
-    for i in hull.indices {
-      let a = hull[i], b = hull[(i + 1) % hull.count]
-      twice += a.x * b.y - b.x * a.y
-    }
-    return Double(abs(twice)) / 2
+    ConvexHull(points: input.map { Point2D(x: Double($0.x), y: Double($0.y)) }).area
   }
 
   /// A ring (needs the holes): one hole filling ≥ 20% of the box, the outline of a rectangle or a
