@@ -19,6 +19,7 @@ struct GitWorkFolder {
   /// Makes the folder hold exactly `files` (blobs read from `objects`); emptied folders are removed.
   mutating func update(to files: [String: GitObjects.Entry], objects: GitObjects) throws(AuditFrontend.Failure) {
     digests.beginUpdate()
+    if !Self.sameListing(current, files, folderName: PathText.lastComponent(path)) { digests.forgetDiscovery() }
     for (name, entry) in current where files[name] != entry {
       digests.forget(path: path + "/" + name)
       // A regular file that stays one is written over in place below (creating and removing
@@ -37,6 +38,7 @@ struct GitWorkFolder {
         let entry = files[name]!
         guard let blob = blobs[entry.id] else {
           // Not there, as before (a file left in place above holds the revision before's bytes).
+          digests.forgetDiscovery()
           unlink(path + "/" + name)
           continue
         }
@@ -62,6 +64,21 @@ struct GitWorkFolder {
       }
     }
     current = files
+  }
+
+  /// Whether the folder holding `files` instead of `current` lists the same to discovery
+  /// (``IconDiscovery/discoverAll(_:idioms:)``): the same names, and each changed file a regular
+  /// file before and after, outside any folder named with an extension (`.xcassets`, `.imageset`,
+  /// … including the folder itself, `folderName`), where discovery reads names only, never bytes.
+  /// - Complexity: O(files) lookups.
+  static func sameListing(_ current: [String: GitObjects.Entry], _ files: [String: GitObjects.Entry], folderName: String) -> Bool {
+    guard current.count == files.count, !folderName.contains(".") else { return false }
+    for (name, entry) in files {
+      guard let before = current[name] else { return false }
+      guard before != entry else { continue }
+      guard isRegular(before.mode), isRegular(entry.mode), !PathText.parent(name).contains(".") else { return false }
+    }
+    return true
   }
 
   /// Whether a tree entry's mode is a regular file's (git's 100644 or 100755).

@@ -9,11 +9,11 @@ import IconRaster
 ///
 /// Why a recorded digest holds: the work folder is a new folder of this run (a random name in
 /// memory or the temporary directory) that only ``GitWorkFolder`` writes into, and every file it
-/// writes or removes is recorded or forgotten here first; a lookup also requires the file's version
-/// now to equal the recorded one, as a drawing read back for a rule must (so a file changed by
-/// anyone else since, in size, time or inode, is read and hashed as without this).
+/// writes or removes is recorded or forgotten here first. So a lookup trusts the record: the file
+/// is not looked at again (its recorded version is taken), while a drawing read back for a rule
+/// checks its file's version now against the recorded one, as any read-back does.
 ///
-/// - Complexity: O(1) a lookup (one `stat`), O(1) a record.
+/// - Complexity: O(1) a lookup, O(1) a record (one `stat`).
 final class KnownFileDigests: @unchecked Sendable {
   private let lock = NSLock()
   private var entries: [String: (version: FileVersion, digest: [UInt8])] = [:]
@@ -117,20 +117,55 @@ final class KnownFileDigests: @unchecked Sendable {
     return all
   }
 
-  /// The digests and versions of all of `files`, when each one was recorded and is unchanged since
-  /// (and within the size limit of its kind, as ``IconLoader/readBytes(_:limits:)`` requires); nil
-  /// otherwise: then the files are read.
+  /// The digests and versions of all of `files`, when each one was recorded (and is within the size
+  /// limit of its kind, as ``IconLoader/readBytes(_:limits:)`` requires); nil otherwise: then the
+  /// files are read.
+  ///
+  /// The versions are the ones recorded just after writing: the folder is this run's own (see the
+  /// type's note), and every write or removal in it goes through ``record(path:digest:bytes:)`` or
+  /// ``forget(path:)`` first, so a recorded file is the one written. It is not asked of the file
+  /// system again (a `stat` for each of a history's 10,000 lookups was a third of their CPU); a
+  /// drawing read back for a rule still checks its file's version now against the recorded one.
   func digests(_ files: [IconFile], limits: DecodeLimits) -> [(version: FileVersion, digest: [UInt8])]? {
     var known: [(version: FileVersion, digest: [UInt8])] = []
     known.reserveCapacity(files.count)
+    lock.lock()
+    defer { lock.unlock() }
     for file in files {
-      lock.lock()
-      let entry = entries[file.path]
-      lock.unlock()
       let limit = file.kind == .png ? limits.maxFileBytes : min(limits.maxFileBytes, limits.maxVectorFileBytes)
-      guard let entry, let now = FileVersion(path: file.path), now == entry.version, now.size <= Int64(limit) else { return nil }
+      guard let entry = entries[file.path], entry.version.size <= Int64(limit) else { return nil }
       known.append(entry)
     }
     return known
+  }
+
+  /// What discovery found in the folder, kept while no update changed what discovery reads there
+  /// (``forgetDiscovery()``): the same PATHs and idioms give the same icons, issues and skipped
+  /// files.
+  private var discovered: (paths: [String], idioms: [String], discovery: IconDiscovery.Discovery)?
+
+  /// Discovery of `paths` under `idioms` (``IconDiscovery/discoverAll(_:idioms:)``, made by `make`),
+  /// taken from the audit before when the folder changed since only in ways discovery does not read.
+  func discovery(paths: [String], idioms: [String], make: () -> IconDiscovery.Discovery) -> IconDiscovery.Discovery {
+    lock.lock()
+    if let discovered, discovered.paths == paths, discovered.idioms == idioms {
+      lock.unlock()
+      return discovered.discovery
+    }
+    lock.unlock()
+    let made = make()
+    lock.lock()
+    discovered = (paths, idioms, made)
+    lock.unlock()
+    return made
+  }
+
+  /// Called (by ``GitWorkFolder``) before the folder changes in a way discovery may see: a file
+  /// added or removed, a link or a mode changed, a file written inside an asset catalog or a folder
+  /// named with an extension (a set whose `Contents.json` or image bytes discovery reads).
+  func forgetDiscovery() {
+    lock.lock()
+    discovered = nil
+    lock.unlock()
   }
 }

@@ -304,7 +304,10 @@ public enum MeasurementPipeline {
   public static func run(paths: [String], options: MeasurementOptions = MeasurementOptions(),
                          progress: (@Sendable (Int, Int) -> Void)? = nil) -> Measurement
   {
-    let found = IconDiscovery.discoverAll(paths, idioms: options.idioms)
+    // A history's work folder keeps what discovery found while the files change only in bytes.
+    let found = options.knownDigests?.discovery(paths: paths, idioms: options.idioms) {
+      IconDiscovery.discoverAll(paths, idioms: options.idioms)
+    } ?? IconDiscovery.discoverAll(paths, idioms: options.idioms)
     var (discovered, issues, skipped) = (found.icons, found.issues, found.skippedFiles)
     if let ids = options.iconIds { discovered = discovered.filter { ids.contains($0.id) } }
     if options.pngScale != 1 { discovered = discovered.map { $0.withPNGScale(options.pngScale) } }
