@@ -56,10 +56,13 @@ enum CachedMeasurement {
     return hasher.finalize()
   }
 
+  /// ``isSymbolPath(_:)``'s needle, made once (asked for every file of every icon looked up).
+  private static let symbolSetNeedle = Array(".symbolset/".utf8)
+
   /// Whether a file is in a `.symbolset` (a custom symbol): as `path.contains(".symbolset/")`, on
   /// the UTF-8 bytes (Foundation's `contains` was 1% of a warm audit's CPU).
   static func isSymbolPath(_ path: String) -> Bool {
-    let needle = Array(".symbolset/".utf8)
+    let needle = symbolSetNeedle
     var path = path
     return path.withUTF8 { bytes in
       guard bytes.count >= needle.count else { return false }

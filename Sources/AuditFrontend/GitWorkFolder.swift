@@ -30,7 +30,7 @@ struct GitWorkFolder {
       while !folder.isEmpty, rmdir(path + "/" + folder) == 0 { folder = PathText.parent(folder) }
     }
     // Blobs asked of git in batches (one round trip each), then written in the names' order.
-    let changed = files.keys.sorted().filter { current[$0] != files[$0] }
+    let changed = files.compactMap { name, entry in current[name] != entry ? name : nil }.sorted()
     for start in stride(from: 0, to: changed.count, by: GitObjects.batchSize) {
       let names = changed[start..<min(start + GitObjects.batchSize, changed.count)]
       let blobs = try objects.blobs(names.map { files[$0]!.id })

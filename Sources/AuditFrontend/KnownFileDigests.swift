@@ -29,17 +29,30 @@ final class KnownFileDigests: @unchecked Sendable {
   /// again. It holds for exactly the same icon (discovered the same: files, catalog), files
   /// (versions and digests), symbol size and options' key prefix; its drawing's loader is made
   /// anew for each audit (its options record the read-back failures).
-  struct MeasuredFromKnown {
-    var icon: DiscoveredIcon
-    var known: [(version: FileVersion, digest: [UInt8])]
-    var symbolSize: SymbolSize
-    var keyPrefix: [UInt8]
+  /// (A class: handed out by reference, not copied field by field, for each of a history's lookups.)
+  final class MeasuredFromKnown: Sendable {
+    let icon: DiscoveredIcon
+    let known: [(version: FileVersion, digest: [UInt8])]
+    let symbolSize: SymbolSize
+    let keyPrefix: [UInt8]
     /// The cache's key of the icon (its ``MeasuredIcon/contentKey``).
-    var key: [UInt8]
+    let key: [UInt8]
     /// As ``CachedMeasurement/decode(_:icon:)`` gives it: without a loader.
-    var measured: MeasuredIcon
-    var analysedIndex: Int
-    var vectorPNG: [UInt8]?
+    let measured: MeasuredIcon
+    let analysedIndex: Int
+    let vectorPNG: [UInt8]?
+
+    init(icon: DiscoveredIcon, known: [(version: FileVersion, digest: [UInt8])], symbolSize: SymbolSize, keyPrefix: [UInt8],
+         key: [UInt8], measured: MeasuredIcon, analysedIndex: Int, vectorPNG: [UInt8]?) {
+      self.icon = icon
+      self.known = known
+      self.symbolSize = symbolSize
+      self.keyPrefix = keyPrefix
+      self.key = key
+      self.measured = measured
+      self.analysedIndex = analysedIndex
+      self.vectorPNG = vectorPNG
+    }
 
     /// Whether it is the measurement of `icon` with these files, symbol size and key prefix.
     func fits(_ icon: DiscoveredIcon, known: [(version: FileVersion, digest: [UInt8])], symbolSize: SymbolSize,

@@ -412,8 +412,23 @@ public final class MeasurementCache: @unchecked Sendable {
 
   /// Keeps `payload` for this run's pack (written by ``flush()``); `isRuleResult`: a rule's result
   /// (``RuleResultStore``), counted apart from the icons' entries.
+  ///
+  /// With a memo, a payload another thread of this run stored meanwhile under the same key (it
+  /// missed it too: two files of one content, a pair compared by both lanes of a history) is
+  /// counted as the lookup that a serial run would have found it with (a hit, a rule result
+  /// read) and not written twice, so that `--verbose`'s counts do not depend on timing.
   func store(_ key: [UInt8], payload: [UInt8], isRuleResult: Bool = false) {
     lock.lock()
+    if keepsMemo, let stored = memo[key], stored == payload {
+      if isRuleResult {
+        statistics.ruleResultsRead += 1
+      } else {
+        statistics.misses -= 1
+        statistics.hits += 1
+      }
+      lock.unlock()
+      return
+    }
     if keepsMemo { memo[key] = payload }
     if persistent {
       pending[key] = payload
