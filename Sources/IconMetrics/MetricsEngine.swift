@@ -59,6 +59,9 @@ public enum MetricsEngine {
     var my = 0.0
     // The core padded by one background pixel on every side.
     var core = [UInt8](repeating: 0, count: pw * (h + 2))
+    // Template hygiene's counts and sums, in the same pass (each in raster order, as its own pass
+    // added them).
+    var hygieneSums = TemplateHygiene.Sums()
     mask.coverage.withUnsafeBufferPointer { alpha in
       core.withUnsafeMutableBufferPointer { core in
         for y in 0..<h {
@@ -81,6 +84,7 @@ public enum MetricsEngine {
             rowInk += Double(a)
             rowX += Double(a) * (Double(x) + 0.5)
             core[(y &+ 1) &* pw &+ x &+ 1] = a >= 0.5 ? 1 : 0
+            hygieneSums.add(a, x: x, y: y, alpha: alpha, mask: mask)
             x &+= 1
           }
           ink += rowInk
@@ -113,7 +117,7 @@ public enum MetricsEngine {
     let labelling = labelCore ? ConnectedComponents(paddedGrid: core, width: w, height: h) : nil
     let components = labelling.map { (components: $0.count, holes: $0.holes, enclosedAreaPx: $0.enclosedAreaPx) }
       ?? ConnectedComponents.topology(paddedGrid: core, width: w, height: h)
-    let hygiene = TemplateHygiene(mask: mask, contourLengthPx: perimeter, colors: colors, coreGrid: core)
+    let hygiene = TemplateHygiene(sums: hygieneSums, mask: mask, contourLengthPx: perimeter, colors: colors)
 
     let density = hull.area > 0 ? ink / hull.area : 0
     let offsetPt = (centroid - canvasCentre) / scale

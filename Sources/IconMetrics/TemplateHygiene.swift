@@ -41,74 +41,30 @@ public struct TemplateHygiene: Sendable, Equatable {
   ///   - colors: the colour image, if any (its own alpha selects the pixels).
   public init(mask: AlphaMask, contourLengthPx: Double, colors: RGBAImage? = nil) {
     let w = mask.width
-    let pw = w + 2
-    var core = [UInt8](repeating: 0, count: pw * (mask.height + 2))
-    for y in 0..<mask.height {
-      for x in 0..<w where mask.coverage[y * w + x] >= 0.5 { core[(y + 1) * pw + x + 1] = 1 }
-    }
-    self.init(mask: mask, contourLengthPx: contourLengthPx, colors: colors, coreGrid: core)
-  }
-
-  /// With the core (α ≥ 0.5) as a grid padded with one background pixel on every side
-  /// (`(width + 2) × (height + 2)` bytes of 0 or 1; ``MetricsEngine`` has it): the test of a pixel's
-  /// four neighbours needs no bounds checks.
-  init(mask: AlphaMask, contourLengthPx: Double, colors: RGBAImage?, coreGrid: [UInt8]) {
-    let w = mask.width
     let h = mask.height
-    let pw = w + 2
-    precondition(coreGrid.count == pw * (h + 2), "grid count does not match the size")
-    var partial = 0
-    var opaque = 0
-    var ink = 0.0
-    var core = (sum: 0.0, x: 0.0, y: 0.0)
-    var halo = (sum: 0.0, x: 0.0, y: 0.0)
+    var sums = Sums()
     mask.coverage.withUnsafeBufferPointer { alpha in
-    coreGrid.withUnsafeBufferPointer { grid in
-      @inline(__always) func isCore(_ x: Int, _ y: Int) -> Bool {
-        x >= 0 && y >= 0 && x < w && y < h && alpha[y &* w &+ x] >= 0.5
-      }
       for y in 0..<h {
-        var skipTo = 0
         for x in 0..<w {
-          // Eight transparent pixels add nothing (adding 0 leaves every sum exactly as it is):
-          // skipped at once, as most of an icon's canvas.
-          if x < skipTo { continue }
-          if x & 7 == 0 && x &+ 8 <= w && alpha.eightZeros(from: y &* w &+ x) {
-            skipTo = x &+ 8
-            continue
-          }
           let a = alpha[y &* w &+ x]
           // A transparent pixel adds 0 to every sum (exact) and is no halo.
-          if a == 0 { continue }
-          if a > 0.02 && a < 0.98 { partial &+= 1 }
-          if a >= 0.98 { opaque &+= 1 }
-          ink += Double(a)
-          if a >= 0.5 {
-            core.sum += Double(a)
-            core.x += Double(a) * (Double(x) + 0.5)
-            core.y += Double(a) * (Double(y) + 0.5)
-            continue
-          }
-          // Within one pixel of a core pixel centre (a 4-neighbour) nothing is halo.
-          // The grid's pixel (x, y) is at g; its four neighbours are core where the grid holds 1.
-          let g = (y &+ 1) &* pw &+ x &+ 1
-          guard a > 0, grid[g &- 1] | grid[g &+ 1] | grid[g &- pw] | grid[g &+ pw] == 0 else { continue }
-          var weight = 1.0
-          for o in Self.nearbyOffsets where isCore(x &+ o.dx, y &+ o.dy) {
-            let c = (y &+ o.dy) &* w &+ x &+ o.dx
-            weight = Self.haloWeight(mask, x: x, y: y, nearestCore: c)
-            break
-          }
-          guard weight > 0 else { continue }
-          halo.sum += Double(a) * weight
-          halo.x += Double(a) * weight * (Double(x) + 0.5)
-          halo.y += Double(a) * weight * (Double(y) + 0.5)
+          if a != 0 { sums.add(a, x: x, y: y, alpha: alpha, mask: mask) }
         }
       }
     }
-    }
-    partialPixelRatio = contourLengthPx > 0 ? Double(partial) / contourLengthPx : 0
-    opaqueBackgroundShare = w * h > 0 ? Double(opaque) / Double(w * h) : 0
+    self.init(sums: sums, mask: mask, contourLengthPx: contourLengthPx, colors: colors)
+  }
+
+  /// From the sums of every pixel of the mask (``Sums``; ``MetricsEngine`` adds them in its own pass
+  /// over the pixels).
+  init(sums: Sums, mask: AlphaMask, contourLengthPx: Double, colors: RGBAImage?) {
+    let w = mask.width
+    let h = mask.height
+    let ink = sums.ink
+    let core = sums.core
+    let halo = sums.halo
+    partialPixelRatio = contourLengthPx > 0 ? Double(sums.partial) / contourLengthPx : 0
+    opaqueBackgroundShare = w * h > 0 ? Double(sums.opaque) / Double(w * h) : 0
     coreCentroidPx = core.sum > 0 ? Point2D(x: core.x / core.sum, y: core.y / core.sum) : nil
 
     if core.sum == 0 {
@@ -127,6 +83,63 @@ public struct TemplateHygiene: Sendable, Equatable {
       }
     }
     colorSpread = colors.map(Self.colorSpread)
+  }
+
+  /// The counts and sums of the pass over the pixels, added pixel by pixel in raster order (each sum
+  /// in that order, whoever makes the pass: the results are the same to the bit).
+  struct Sums {
+    /// Pixels with 0.02 < α < 0.98, and with α ≥ 0.98.
+    var partial = 0
+    var opaque = 0
+    /// Σα.
+    var ink = 0.0
+    /// Σα, Σα · x and Σα · y over the core (α ≥ 0.5; pixel centres).
+    var core = (sum: 0.0, x: 0.0, y: 0.0)
+    /// The same over the halo, each pixel weighted by ``haloWeight(_:x:y:nearestCore:)``.
+    var halo = (sum: 0.0, x: 0.0, y: 0.0)
+
+    /// Adds pixel (x, y) of coverage a > 0 (`alpha`: the mask's coverage; a transparent pixel adds
+    /// nothing and need not be added).
+    @inline(__always)
+    mutating func add(_ a: Float, x: Int, y: Int, alpha: UnsafeBufferPointer<Float>, mask: AlphaMask) {
+      if a > 0.02 && a < 0.98 { partial &+= 1 }
+      if a >= 0.98 { opaque &+= 1 }
+      ink += Double(a)
+      if a >= 0.5 {
+        core.sum += Double(a)
+        core.x += Double(a) * (Double(x) + 0.5)
+        core.y += Double(a) * (Double(y) + 0.5)
+        return
+      }
+      // Within one pixel of a core pixel centre (a 4-neighbour) nothing is halo.
+      let w = mask.width
+      let i = y &* w &+ x
+      if x > 0 && alpha[i &- 1] >= 0.5 { return }
+      if x &+ 1 < w && alpha[i &+ 1] >= 0.5 { return }
+      if y > 0 && alpha[i &- w] >= 0.5 { return }
+      if y &+ 1 < mask.height && alpha[i &+ w] >= 0.5 { return }
+      addHalo(a, x: x, y: y, alpha: alpha, mask: mask)
+    }
+
+    /// Adds pixel (x, y) of coverage 0 < a < 0.5, with no core pixel among its 4-neighbours, to the
+    /// halo sums, weighted by its share beyond ``haloDistancePx`` of the nearest core pixel's edge.
+    mutating func addHalo(_ a: Float, x: Int, y: Int, alpha: UnsafeBufferPointer<Float>, mask: AlphaMask) {
+      guard a > 0 else { return }
+      let w = mask.width
+      let h = mask.height
+      var weight = 1.0
+      for o in TemplateHygiene.nearbyOffsets {
+        let nx = x &+ o.dx
+        let ny = y &+ o.dy
+        guard nx >= 0 && ny >= 0 && nx < w && ny < h && alpha[ny &* w &+ nx] >= 0.5 else { continue }
+        weight = TemplateHygiene.haloWeight(mask, x: x, y: y, nearestCore: ny &* w &+ nx)
+        break
+      }
+      guard weight > 0 else { return }
+      halo.sum += Double(a) * weight
+      halo.x += Double(a) * weight * (Double(x) + 0.5)
+      halo.y += Double(a) * weight * (Double(y) + 0.5)
+    }
   }
 
   /// The offsets (dx, dy) with 1 < dx² + dy² ≤ 11, nearest first (ties in raster order): where the
