@@ -148,7 +148,8 @@ public enum AuditFrontend {
     ruleConfiguration.familyRulesNeedRole = !judgedOut.isEmpty
     var report = Auditor.audit(icons, configuration: ruleConfiguration, references: references, label: request.label,
                                results: options.cache)
-    options.cache?.flush()
+    // A history's audits (in its work folders) leave the flush to the history: one pack a run.
+    if options.knownDigests == nil { options.cache?.flush() }
     report.rootName = rootName
     if let appBarIcons { report.barIconsInCode = barIconRows(appBarIcons.map) }
     // A drawing a rule could not read back (its file changed or went away meanwhile) is unreadable.
