@@ -169,7 +169,7 @@ public enum AuditFrontend {
     }
     return AuditResult(report: report, unreadable: failures, diagnostics: diagnostics, recordedFindings: recorded,
                        suppressedByBaseline: suppressed, readBackFailures: options.readBackFailures,
-                       readBackDuringAudit: Set(readBack.map(\.reportPath)))
+                       readBackDuringAudit: Set(readBack.map(\.reportPath)), measuredIcons: measured.icons)
   }
 
   /// The measured icons as the rules see them: each folder a family (or the family the app's code

@@ -123,9 +123,10 @@ public enum BarIconScope {
       if namesAnAppIcon(icon.id) { return .leftOut(.appIcon, detail: nil) }
     }
     let widthPt = Double(icon.widthPx) / icon.scale, heightPt = Double(icon.heightPx) / icon.scale
-    let size = "\(NumberFormat.points(widthPt))×\(NumberFormat.points(heightPt)) pt"
+    // The texts of a reason, made only for an image left out (most are kept).
+    var size: String { "\(NumberFormat.points(widthPt))×\(NumberFormat.points(heightPt)) pt" }
     // A folder's name, said of an image its pixels show is no icon.
-    let named = role != .unknown ? " (its folder is named for a \(role.displayName))" : ""
+    var named: String { role != .unknown ? " (its folder is named for a \(role.displayName))" : "" }
     let longerSide = sizeKnown ? max(widthPt, heightPt) : Double(max(icon.widthPx, icon.heightPx))
     if longerSide < minimumSidePt - 1e-9 {
       return .leftOut(.tooSmall, detail: (sizeKnown ? size : "\(icon.widthPx)×\(icon.heightPx) px") + named)

@@ -52,6 +52,20 @@ struct ByteReader {
     offset += 4
     return Float(bitPattern: bits)
   }
+  /// `count` floats (``float()`` each), read in one pass.
+  mutating func floats(_ count: Int) -> [Float]? {
+    guard count >= 0, (data.count - offset) / 4 >= count else { return nil }
+    let start = offset
+    offset += 4 * count
+    return data.withUnsafeBytes { raw in
+      [Float](unsafeUninitializedCapacity: count) { floats, initialized in
+        for i in 0..<count {
+          floats[i] = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * i, as: UInt32.self)))
+        }
+        initialized = count
+      }
+    }
+  }
   mutating func byteArray() -> [UInt8]? {
     guard let count = int(), count >= 0, data.count - offset >= count else { return nil }
     defer { offset += count }

@@ -38,41 +38,47 @@ enum CachedMeasurement {
   /// ``key(files:digests:options:symbolSize:)`` from the options' part made once
   /// (``keyPrefix(_:)``, ``MeasurementCache/keyPrefix(_:)``): the same bytes.
   static func key(prefix: [UInt8], files: [IconFile], digests: [[UInt8]], symbolSize: SymbolSize = .body) -> [UInt8] {
-    var hasher = SHA256()
-    hasher.update(prefix)
-    hasher.update(Array(" files \(files.count)".utf8))
-    for (file, digest) in zip(files, digests) {
-      // A custom symbol is drawn at its bar's size: the same file measures differently per role.
-      let renderer = file.kind == .svg && isSymbolPath(file.path)
-        ? "symbol \(symbolSize.pointSize.bitPattern) \(symbolSize.scale.rawValue)" : file.kind.rawValue
-      var text = " "
-      text += renderer
-      text += " "
-      if let scale = file.scale { text += String(scale) } else { text += "-" }
-      text += " "
-      hasher.update(Array(text.utf8))
-      hasher.update(digest)
-    }
-    return hasher.finalize()
+    key(start: prefixHasher(prefix), files: files, digests: digests, symbolSize: symbolSize)
   }
 
-  /// ``isSymbolPath(_:)``'s needle, made once (asked for every file of every icon looked up).
-  private static let symbolSetNeedle = Array(".symbolset/".utf8)
+  /// A hasher that has read `prefix`: the state ``key(start:files:digests:symbolSize:)`` goes on
+  /// from (the options' part is several blocks, the same for every icon of a run).
+  static func prefixHasher(_ prefix: [UInt8]) -> SHA256 {
+    var hasher = SHA256()
+    hasher.update(prefix)
+    return hasher
+  }
+
+  /// ``key(prefix:files:digests:symbolSize:)`` from ``prefixHasher(_:)``'s state: the same bytes
+  /// hashed (the icon's part gathered into one buffer, without text interpolation).
+  static func key(start: SHA256, files: [IconFile], digests: [[UInt8]], symbolSize: SymbolSize = .body) -> [UInt8] {
+    var hasher = start
+    var tail: [UInt8] = []
+    tail.reserveCapacity(16 + 48 * files.count)
+    func append(_ value: Int) { tail.append(contentsOf: String(value).utf8) }
+    tail.append(contentsOf: " files ".utf8)
+    append(files.count)
+    for (file, digest) in zip(files, digests) {
+      // A custom symbol is drawn at its bar's size: the same file measures differently per role.
+      tail.append(UInt8(ascii: " "))
+      if file.kind == .svg && isSymbolPath(file.path) {
+        tail.append(contentsOf: "symbol \(symbolSize.pointSize.bitPattern) \(symbolSize.scale.rawValue)".utf8)
+      } else {
+        tail.append(contentsOf: file.kind.rawValue.utf8)
+      }
+      tail.append(UInt8(ascii: " "))
+      if let scale = file.scale { append(scale) } else { tail.append(UInt8(ascii: "-")) }
+      tail.append(UInt8(ascii: " "))
+      tail.append(contentsOf: digest)
+    }
+    hasher.update(tail)
+    return hasher.finalize()
+  }
 
   /// Whether a file is in a `.symbolset` (a custom symbol): as `path.contains(".symbolset/")`, on
   /// the UTF-8 bytes (Foundation's `contains` was 1% of a warm audit's CPU).
   static func isSymbolPath(_ path: String) -> Bool {
-    let needle = symbolSetNeedle
-    var path = path
-    return path.withUTF8 { bytes in
-      guard bytes.count >= needle.count else { return false }
-      for start in 0...(bytes.count - needle.count) where bytes[start] == 0x2e {
-        var k = 1
-        while k < needle.count && bytes[start + k] == needle[k] { k += 1 }
-        if k == needle.count { return true }
-      }
-      return false
-    }
+    PathText.containsBytes(path, ".symbolset/")
   }
 
   /// The options' part of the key: the same for every icon of a run.
@@ -230,12 +236,7 @@ enum CachedMeasurement {
     }) else { return nil }
     guard let signature = r.optional({ r -> Spectrum.Signature? in
       guard let aspect = r.double(), let count = r.int(), count == Spectrum.Signature.side * Spectrum.Signature.side else { return nil }
-      var cells: [Float] = []
-      cells.reserveCapacity(count)
-      for _ in 0..<count {
-        guard let cell = r.float() else { return nil }
-        cells.append(cell)
-      }
+      guard let cells = r.floats(count) else { return nil }
       return Spectrum.Signature(cells: cells, aspectRatio: aspect)
     }) else { return nil }
     guard let text = r.optional({ r -> (minimumHeightPx: Int, detection: TextDetector.Detection?)? in

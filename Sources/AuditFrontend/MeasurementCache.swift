@@ -120,7 +120,7 @@ public final class MeasurementCache: @unchecked Sendable {
     var checksum: UInt64
   }
   private var packs: [Pack] = []
-  private var index: [RecordKey: Record] = [:]
+  private var index = RecordTable<Record>()
   private var badPacks: [String] = []
   private var loaded = false
   private var pending: [[UInt8]: [UInt8]] = [:]
@@ -131,7 +131,7 @@ public final class MeasurementCache: @unchecked Sendable {
   /// The folders of the files looked up by their stat, held open for `fstatat`.
   private let folders = FolderHandles()
   /// The key's first part for the options it was made for (``CachedMeasurement/keyPrefix(_:)``).
-  private var keyPrefix: (context: CachedMeasurement.KeyContext, bytes: [UInt8])?
+  private var keyPrefix: (context: CachedMeasurement.KeyContext, bytes: [UInt8], hasher: SHA256)?
 
   /// - Parameter memo: keep every payload read or written in memory as well (a history run audits
   ///   the same icons at many revisions).
@@ -240,18 +240,24 @@ public final class MeasurementCache: @unchecked Sendable {
 
   /// The key's first part for `options` (the same for every icon of a run, made once).
   func keyPrefix(_ options: MeasurementOptions) -> [UInt8] {
+    keyStart(options).bytes
+  }
+
+  /// ``keyPrefix(_:)`` and a hasher that has read it (``CachedMeasurement/prefixHasher(_:)``), made once.
+  func keyStart(_ options: MeasurementOptions) -> (bytes: [UInt8], hasher: SHA256) {
     let context = CachedMeasurement.KeyContext(options)
     lock.lock()
     if let keyPrefix, keyPrefix.context == context {
       lock.unlock()
-      return keyPrefix.bytes
+      return (keyPrefix.bytes, keyPrefix.hasher)
     }
     lock.unlock()
     let bytes = CachedMeasurement.keyPrefix(options)
+    let hasher = CachedMeasurement.prefixHasher(bytes)
     lock.lock()
-    keyPrefix = (context, bytes)
+    keyPrefix = (context, bytes, hasher)
     lock.unlock()
-    return bytes
+    return (bytes, hasher)
   }
 
   /// A record's payload, when its bytes are whole, its checksum right and its key `key`.
@@ -507,7 +513,7 @@ public final class MeasurementCache: @unchecked Sendable {
     var kept: [(key: [UInt8], payload: [UInt8])] = []
     var bytes = 0
     var evicted = 0
-    let byPack = Dictionary(grouping: index, by: { $0.value.pack })
+    let byPack = Dictionary(grouping: index.entries, by: { $0.value.pack })
     for packIndex in packs.indices.reversed() {
       for (key, record) in (byPack[packIndex] ?? []).sorted(by: { $0.value.offset < $1.value.offset }) where !seen.contains(key) {
         seen.insert(key)
@@ -532,7 +538,7 @@ public final class MeasurementCache: @unchecked Sendable {
     }
     for path in badPacks { unlink(path) }
     packs = []
-    index = [:]
+    index = RecordTable()
     badPacks = []
     _ = addPack(merged)
     // Temporary files left by an interrupted writer more than an hour ago.

@@ -372,7 +372,7 @@ public enum MeasurementPipeline {
     // FileDigestIndex). They are read and hashed below only when that entry is not stored, and not
     // looked up twice (misses and bad entries are counted once).
     var triedKey: [UInt8]?
-    let prefix = cache.keyPrefix(options)
+    let (prefix, keyStart) = cache.keyStart(options)
     let laneKnown = options.knownDigests?.digests(icon.files, limits: options.limits)
     if let laneKnown, let lane = options.knownDigests, let entry = lane.remembered(icon.id),
        entry.fits(icon, known: laneKnown, symbolSize: symbolSize, keyPrefix: prefix) {
@@ -384,7 +384,7 @@ public enum MeasurementPipeline {
       return Result(icon: hit, failures: [])
     }
     if let known = laneKnown ?? cache.knownDigests(icon.files, limits: options.limits) {
-      let key = CachedMeasurement.key(prefix: prefix, files: icon.files, digests: known.map(\.digest),
+      let key = CachedMeasurement.key(start: keyStart, files: icon.files, digests: known.map(\.digest),
                                       symbolSize: symbolSize)
       if let hit = cachedIcon(key, icon: icon, versions: known.map(\.version), cache: cache, options: options,
                               remember: laneKnown.map { (known: $0, symbolSize: symbolSize, keyPrefix: prefix) }) {
@@ -412,7 +412,7 @@ public enum MeasurementPipeline {
         digests.append(digest)
       }
     }
-    let key = CachedMeasurement.key(prefix: prefix, files: icon.files, digests: digests, symbolSize: symbolSize)
+    let key = CachedMeasurement.key(start: keyStart, files: icon.files, digests: digests, symbolSize: symbolSize)
     // Looked up once: not again when reading the files found what their stat said.
     if key != triedKey, let hit = cachedIcon(key, icon: icon, versions: contents.map(\.version), cache: cache, options: options) {
       return hit

@@ -3,6 +3,7 @@ import FamilyAnalysis
 import Foundation
 import IconMetrics
 import IconRaster
+import IconSupport
 
 // Rules on one icon against the guidelines (not against its family). Thresholds are calibrated
 // on the 1745 Lucide icons (a professionally drawn outline family, 2-unit stroke on a 24-unit
@@ -563,7 +564,7 @@ public struct ShapeSizeRule: Rule {
 extension AuditIcon {
   /// Whether the icon is a custom symbol (a `.symbolset`'s SVG template): it has no pixel canvas
   /// and renders at the bar's symbol point size.
-  public var isCustomSymbol: Bool { path.contains(".symbolset/") }
+  public var isCustomSymbol: Bool { PathText.containsBytes(path, ".symbolset/") }
 }
 
 /// Drawings for the canvas examples.

@@ -45,10 +45,19 @@ public enum StatePairing {
     var id: String
     var count: Int
     var lowered: [Character]
+    /// The lower-cased bytes of an id of printable ASCII (where each byte is a Character, and
+    /// lower-casing keeps the length); nil for any other id (then `lowered` is used).
+    var asciiLowered: [UInt8]?
     init(_ id: String) {
       self.id = id
-      count = id.count
-      lowered = Array(id.lowercased())
+      if let bytes = StatePairing.printableASCII(id) {
+        count = bytes.count
+        asciiLowered = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        lowered = []
+      } else {
+        count = id.count
+        lowered = Array(id.lowercased())
+      }
     }
   }
 
@@ -69,12 +78,39 @@ public enum StatePairing {
       word = suffix.first.map(StatePairing.separators.contains) == true
         ? Array(suffix.drop(while: { StatePairing.separators.contains($0) }).lowercased()) : nil
       literal = Array(suffix.lowercased())
+      asciiWord = word.flatMap { StatePairing.printableASCII(String($0)) }
+      asciiLiteral = StatePairing.printableASCII(String(literal))
     }
+    /// `word` and `literal` as bytes when they are printable ASCII (compared with an ASCII id's
+    /// bytes); nil otherwise.
+    var asciiWord: [UInt8]?
+    var asciiLiteral: [UInt8]?
+  }
+
+  /// The UTF-8 bytes of `text` when they are all printable ASCII (0x20–0x7E), else nil.
+  static func printableASCII(_ text: String) -> [UInt8]? {
+    let bytes = Array(text.utf8)
+    return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes : nil
   }
 
   static func base(of name: Name, suffix: Suffix) -> String? {
     guard !suffix.isEmpty else { return nil }
-    let id = name.id, lowered = name.lowered
+    if let lowered = name.asciiLowered, suffix.word == nil ? suffix.asciiLiteral != nil : suffix.asciiWord != nil {
+      // An ASCII id and an ASCII suffix: their bytes are their Characters.
+      if suffix.word != nil {
+        guard let word = suffix.asciiWord, !word.isEmpty, lowered.count > word.count + 1,
+              lowered.suffix(word.count).elementsEqual(word),
+              [UInt8(ascii: " "), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: ".")].contains(lowered[lowered.count - word.count - 1])
+        else { return nil }
+        return String(name.id.dropLast(word.count + 1))
+      }
+      guard let literal = suffix.asciiLiteral, lowered.count > literal.count, lowered.suffix(literal.count).elementsEqual(literal)
+      else { return nil }
+      return String(name.id.dropLast(literal.count))
+    }
+    // A suffix that is not ASCII may still equal ASCII Characters (U+037E is `;`): compared as
+    // Characters, an ASCII id's lower-cased too.
+    let id = name.id, lowered = name.asciiLowered.map { Array(String(decoding: $0, as: UTF8.self)) } ?? name.lowered
     guard lowered.count == name.count else {
       // Lower-casing changed the length (a rare letter): compare as written.
       return id.hasSuffix(suffix.text) && name.count > suffix.count ? String(id.dropLast(suffix.count)) : nil

@@ -134,9 +134,10 @@ enum AuditCommand {
       configurationDescription: configPath.map { "configuration file " + PathText.lastComponent($0) },
       // The page reads the drawings back; one that cannot be read then is listed on it too.
       lateFailures: { result.lateFailures.map { (path: $0.reportPath, reason: $0.reason) } })
-    let pieces = format.write(report, context: context)
-    UntilExit.keep((result, report, pieces))
-    guard OutputFile.emit(pieces: pieces, to: arguments.value("output"), inputs: reportInputs, replace: replace) else { return .failure }
+    UntilExit.keep((result, report))
+    // Written as it is written out (a JSON report's batches one after the other, never whole).
+    guard OutputFile.emit(source: { format.write(report, context: context, to: $0) }, to: arguments.value("output"),
+                          inputs: reportInputs, replace: replace) else { return .failure }
     // The HTML report reads the drawings back too.
     let late = result.lateFailures
     for failure in late { Console.err("iconaudit: \(failure)") }

@@ -102,6 +102,18 @@ enum OutputFile {
 
   /// ``write(_:to:inputs:)`` of a text in pieces (their concatenation), written one after the other.
   static func write(pieces: [[UInt8]], to path: String, inputs: [String], replace: Bool = false) throws {
+    try write(source: { sink in pieces.allSatisfy(sink) }, to: path, inputs: inputs, replace: replace)
+  }
+
+  /// A text handed over in pieces: `source` gives each piece in order to the sink it is called
+  /// with, and stops (returning false) when the sink returns false (a report written as it is
+  /// written out: ``ReportFormat/write(_:context:to:)``).
+  typealias PieceSource = (([UInt8]) -> Bool) -> Bool
+
+  /// ``write(pieces:to:inputs:replace:)`` of the pieces `source` hands over: the file, or the
+  /// descriptor, is opened first and each piece written as it comes.
+  static func write(source: PieceSource, to path: String, inputs: [String], replace: Bool = false) throws {
+    let pieces = source
     if let fd = openDescriptor(path) {
       // `-o /dev/stdout` with `>> log`: written through the descriptor the shell opened (appending),
       // not through the file it leads to (which would be sniffed, or replaced by a rename).
@@ -136,7 +148,7 @@ enum OutputFile {
     }
   }
 
-  private static func writeInPlace(_ pieces: [[UInt8]], to target: String, path: String) throws {
+  private static func writeInPlace(_ pieces: PieceSource, to target: String, path: String) throws {
     let fd = open(target, O_WRONLY | O_CLOEXEC)
     guard fd >= 0 else { throw Refusal(description: "\(path): cannot write (\(String(cString: strerror(errno))))") }
     defer { close(fd) }
@@ -193,22 +205,30 @@ enum OutputFile {
   }
 
   static func writeAll(_ fd: Int32, _ pieces: [[UInt8]]) -> Bool {
-    for bytes in pieces {
-      var offset = 0
-      while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if written < 0 {
-          if errno == EINTR { continue }
-          if errno == EAGAIN || errno == EWOULDBLOCK {
-            // A non-blocking descriptor (a pipe from a slow reader): wait until it takes more.
-            var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&waiting, 1, -1)
-            continue
-          }
-          return false
+    pieces.allSatisfy { writeAll(fd, $0) }
+  }
+
+  /// Writes the pieces `source` hands over, each as it comes.
+  static func writeAll(_ fd: Int32, _ source: PieceSource) -> Bool {
+    source { writeAll(fd, $0) }
+  }
+
+  /// Writes `bytes` whole (retrying after a signal, waiting on a non-blocking descriptor).
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          // A non-blocking descriptor (a pipe from a slow reader): wait until it takes more.
+          var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&waiting, 1, -1)
+          continue
         }
-        offset += written
+        return false
       }
+      offset += written
     }
     return true
   }
@@ -233,6 +253,25 @@ enum OutputFile {
     }
     do {
       try write(pieces: pieces, to: path, inputs: inputs, replace: replace)
+      return true
+    } catch {
+      Console.err("iconaudit: \(error)")
+      return false
+    }
+  }
+
+  /// ``emit(pieces:to:inputs:replace:)`` of the pieces `source` hands over, each written as it
+  /// comes (the file is opened, or refused, before the first).
+  static func emit(source: PieceSource, to path: String?, inputs: [String], replace: Bool = false) -> Bool {
+    guard let path else {
+      _ = source { bytes in
+        Console.out(bytes)
+        return !Console.outputFailed
+      }
+      return !Console.outputFailed
+    }
+    do {
+      try write(source: source, to: path, inputs: inputs, replace: replace)
       return true
     } catch {
       Console.err("iconaudit: \(error)")

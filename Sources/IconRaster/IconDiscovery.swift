@@ -105,6 +105,14 @@ public enum IconDiscovery {
 
   /// Whether a file name carries its scale (`x@1x.png`, `x@2x.png`, `x@3x.png`).
   public static func namesItsScale(_ fileName: String) -> Bool {
+    // Printable ASCII (each byte a Character): on the bytes.
+    let ascii = fileName.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+      guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 3 else { return false }
+      return bytes[dot - 3] == UInt8(ascii: "@") && (UInt8(ascii: "1")...UInt8(ascii: "3")).contains(bytes[dot - 2])
+        && bytes[dot - 1] == UInt8(ascii: "x")
+    }
+    if let ascii, let ascii { return ascii }
     guard let dot = fileName.lastIndex(of: ".") else { return false }
     let stem = fileName[..<dot]
     return ["@1x", "@2x", "@3x"].contains { stem.hasSuffix($0) } && stem.count > 3
@@ -186,7 +194,11 @@ public enum IconDiscovery {
       }
     }
     // Byte order of ids: stable whatever the file system returns.
-    let icons = (group(files) + sets).sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+    // Their positions sorted, not the icons themselves (large values, moved a dozen times each by
+    // the merge sort): the same stable order.
+    let found = group(files) + sets
+    let order = found.indices.sorted { PathText.utf8Precedes(found[$0].id, found[$1].id) }
+    let icons = order.map { found[$0] }
     return Discovery(icons: icons, issues: issues, skippedFiles: skipped, skippedSets: skippedSets)
   }
 
@@ -211,6 +223,7 @@ public enum IconDiscovery {
 
   /// Parses `name@2x.png` into ("name", 2). Returns nil for other extensions.
   public static func parse(fileName: String) -> (name: String, scale: Int?, kind: IconFileKind)? {
+    if let parsed = parseASCII(fileName) { return parsed.name.map { ($0, parsed.scale, parsed.kind!) } }
     // The extension follows the last "." that does not start the name (as `NSString.pathExtension`
     // has it: `..png` is "." with extension png, `.png` has none); plain string arithmetic, which
     // is several times faster than NSString's on Linux (discovery is serial).
@@ -228,6 +241,46 @@ public enum IconDiscovery {
     }
     guard !stem.isEmpty else { return nil }
     return (String(stem), scale, kind)
+  }
+
+  /// ``parse(fileName:)`` on the bytes of a name made of printable ASCII (where each byte is a
+  /// Character, so the same indices as the Character search): `name` nil when the name is not an
+  /// icon file's; nil for any other name (then Characters are compared). Discovery parses every
+  /// file name twice (walking and grouping); a Character at a time it was a visible part of a warm
+  /// audit's CPU.
+  static func parseASCII(_ fileName: String) -> (name: String?, scale: Int?, kind: IconFileKind?)? {
+    let search = { (bytes: UnsafeBufferPointer<UInt8>) -> (name: String?, scale: Int?, kind: IconFileKind?)? in
+      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+      guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != 0 else { return (nil, nil, nil) }
+      let kind: IconFileKind
+      switch bytes.count - dot - 1 {
+      case 3:
+        // The extension lower-cased (ASCII), compared with png, svg and pdf.
+        let a = bytes[dot + 1] | 0x20, b = bytes[dot + 2] | 0x20, c = bytes[dot + 3] | 0x20
+        // `| 0x20` lower-cases letters; it must not turn another byte into one (`P` is 0x50, `p` 0x70).
+        let isLetter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        guard isLetter(bytes[dot + 1]), isLetter(bytes[dot + 2]), isLetter(bytes[dot + 3]) else { return (nil, nil, nil) }
+        switch (a, b, c) {
+        case (UInt8(ascii: "p"), UInt8(ascii: "n"), UInt8(ascii: "g")): kind = .png
+        case (UInt8(ascii: "s"), UInt8(ascii: "v"), UInt8(ascii: "g")): kind = .svg
+        case (UInt8(ascii: "p"), UInt8(ascii: "d"), UInt8(ascii: "f")): kind = .pdf
+        default: return (nil, nil, nil)
+        }
+      default: return (nil, nil, nil)
+      }
+      var end = dot
+      var scale: Int? = kind == .png ? 1 : nil
+      if let at = UnsafeBufferPointer(rebasing: bytes[..<dot]).lastIndex(of: UInt8(ascii: "@")), dot - at - 1 == 2,
+         bytes[dot - 1] == UInt8(ascii: "x"), (UInt8(ascii: "1")...UInt8(ascii: "3")).contains(bytes[at + 1]) {
+        end = at
+        if kind == .png { scale = Int(bytes[at + 1] - UInt8(ascii: "0")) }
+      }
+      guard end > 0 else { return (nil, nil, nil) }
+      return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self), scale, kind)
+    }
+    if let parsed = fileName.utf8.withContiguousStorageIfAvailable(search) { return parsed }
+    var copy = fileName
+    return copy.withUTF8(search)
   }
 
   private static let maxDepth = 64
@@ -251,7 +304,7 @@ public enum IconDiscovery {
                                    relativePath: relative.isEmpty ? nil : relative))
       return
     }
-    for listed in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) })
+    for listed in entries.sorted(by: { PathText.utf8Precedes($0.name, $1.name) })
     where !listed.name.hasPrefix(".") {
       let entry = listed.name
       // As `NSString.appendingPathComponent` joins them (no second "/" after a trailing one).
@@ -354,6 +407,7 @@ public enum IconDiscovery {
     }
     return order.map { id in
       let entry = byID[id]!
+      guard entry.files.count > 1 else { return DiscoveredIcon(id: id, name: entry.name, files: entry.files) }
       let sorted = entry.files.sorted { a, b in
         let ka = a.kind == .png ? (a.scale ?? 1) : 100
         let kb = b.kind == .png ? (b.scale ?? 1) : 100

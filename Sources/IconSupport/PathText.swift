@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `/`-separated path arithmetic on plain strings.
 ///
@@ -29,6 +34,46 @@ public enum PathText {
     while trimmed.utf8.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
     guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
     return String(trimmed[trimmed.index(after: slash)...])
+  }
+
+  /// Whether `text` contains `needle`, compared on their UTF-8 bytes: `text.contains(needle)` for a
+  /// needle that starts with an ASCII byte and is not joined to what precedes it (`.symbolset/`),
+  /// without Foundation's `range(of:)` (NSString, a search a Character at a time), which rules ran
+  /// once an icon.
+  /// - Complexity: O(n·m) for n bytes of text, m of the needle; in practice O(n).
+  public static func containsBytes(_ text: String, _ needle: StaticString) -> Bool {
+    needle.withUTF8Buffer { needle in
+      guard let first = needle.first else { return true }
+      let search = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == first {
+          var k = 1
+          while k < needle.count && bytes[start + k] == needle[k] { k += 1 }
+          if k == needle.count { return true }
+        }
+        return false
+      }
+      if let found = text.utf8.withContiguousStorageIfAvailable(search) { return found }
+      var copy = text
+      return copy.withUTF8(search)
+    }
+  }
+
+  /// Whether `a` sorts before `b` by their UTF-8 bytes: `a.utf8.lexicographicallyPrecedes(b.utf8)`,
+  /// with one `memcmp` for native strings (discovery sorts every folder's names and every icon's id).
+  public static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+    let compared = a.utf8.withContiguousStorageIfAvailable { a in
+      b.utf8.withContiguousStorageIfAvailable { b -> Bool in
+        let common = min(a.count, b.count)
+        if common > 0, let pa = a.baseAddress, let pb = b.baseAddress {
+          let order = memcmp(pa, pb, common)
+          if order != 0 { return order < 0 }
+        }
+        return a.count < b.count
+      }
+    }
+    if let compared, let compared { return compared }
+    return a.utf8.lexicographicallyPrecedes(b.utf8)
   }
 
   /// For an ASCII path, the last `/` once trailing ones are trimmed (keeping one character) and the

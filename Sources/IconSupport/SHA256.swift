@@ -52,24 +52,30 @@ public struct SHA256: Sendable {
   /// The digest (32 bytes, big-endian words); the hasher is not to be used afterwards.
   public mutating func finalize() -> [UInt8] {
     let bits = length &* 8
-    var tail = buffer
-    tail.append(0x80)
-    while tail.count % 64 != 56 { tail.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    // The last bytes, 0x80, zeros and the length in bits: one or two blocks, on the stack.
+    let pending = buffer
     buffer.removeAll()
-    tail.withUnsafeBufferPointer { raw in
-      var offset = 0
-      while offset < raw.count {
-        compress(raw.baseAddress! + offset)
-        offset += 64
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+      let blocks = pending.count < 56 ? 1 : 2
+      tail.initialize(repeating: 0)
+      for (i, byte) in pending.enumerated() { tail[i] = byte }
+      tail[pending.count] = 0x80
+      for k in 0..<8 { tail[64 * blocks - 1 - k] = UInt8(truncatingIfNeeded: bits >> UInt64(8 * k)) }
+      for block in 0..<blocks { compress(UnsafePointer(tail.baseAddress! + 64 * block)) }
+    }
+    let words = state
+    return [UInt8](unsafeUninitializedCapacity: 32) { digest, initialized in
+      withUnsafeBytes(of: words) { raw in
+        for i in 0..<8 {
+          let word = raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+          digest[4 * i] = UInt8(truncatingIfNeeded: word >> 24)
+          digest[4 * i + 1] = UInt8(truncatingIfNeeded: word >> 16)
+          digest[4 * i + 2] = UInt8(truncatingIfNeeded: word >> 8)
+          digest[4 * i + 3] = UInt8(truncatingIfNeeded: word)
+        }
       }
+      initialized = 32
     }
-    var digest: [UInt8] = []
-    digest.reserveCapacity(32)
-    for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-      digest += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
-    }
-    return digest
   }
 
   private static let k: [UInt32] = [

@@ -10,10 +10,14 @@ import IconSupport
 struct JSONObjectWriter {
   /// The document written so far: the caller's buffer, moved here while the object is written.
   fileprivate(set) var out: [UInt8]
-  /// The document's earlier text, when it is written in pieces (see ``document(_:)``): each array
-  /// whose items come already written (``written(_:_:)``) ends a piece and adds its batches as
-  /// pieces of their own, never copied into `out`. Nil when everything goes into `out`.
+  /// The document's earlier text, when it is written in pieces (see ``documentWithSlots(_:)``):
+  /// each array whose items are a ``JSONBatches``' (``written(_:batches:of:)``) ends a piece and
+  /// adds an empty piece for each batch, never copied into `out`. Nil when everything goes into `out`.
   private var pieces: [[UInt8]]?
+  /// In a document written in pieces, the pieces left empty for batches written later
+  /// (``written(_:batches:of:)``): each one's index among the pieces and the batch's index in its
+  /// ``JSONBatches``.
+  private var slots: [(piece: Int, batch: Int)] = []
   /// How deep the object is nested (its members are one level deeper).
   private let indent: Int
   private var count = 0
@@ -35,13 +39,19 @@ struct JSONObjectWriter {
   }
 
   /// A pretty document that is one object, and a line end, in pieces whose concatenation is its
-  /// text: the batches of the arrays written by ``written(_:_:)`` are pieces as they come, so that
-  /// a large document (a 31 MB report) is written out without being copied into one buffer.
+  /// text (a document without ``written(_:batches:of:)`` arrays).
   static func document(_ body: (inout JSONObjectWriter) -> Void) -> [[UInt8]] {
+    documentWithSlots(body).pieces
+  }
+
+  /// ``document(_:)``, where the arrays written by ``written(_:batches:of:)`` leave an empty piece for
+  /// each of their batches (`slots`: which piece is which batch): the batches can then be written
+  /// when they are written out (``JSONBatches/stream(pieces:slots:_:)``).
+  static func documentWithSlots(_ body: (inout JSONObjectWriter) -> Void) -> (pieces: [[UInt8]], slots: [(piece: Int, batch: Int)]) {
     var writer = JSONObjectWriter(out: [], pieces: [], indent: 0)
     writer.writeObject(body)
     writer.out.append(0x0A)
-    return writer.pieces! + [writer.out]
+    return (writer.pieces! + [writer.out], writer.slots)
   }
 
   private mutating func writeObject(_ body: (inout JSONObjectWriter) -> Void) {
@@ -57,9 +67,11 @@ struct JSONObjectWriter {
     var writer = JSONObjectWriter(out: [], pieces: nil, indent: indent)
     swap(&out, &writer.out)
     swap(&pieces, &writer.pieces)
+    swap(&slots, &writer.slots)
     writer.writeObject(body)
     swap(&out, &writer.out)
     swap(&pieces, &writer.pieces)
+    swap(&slots, &writer.slots)
   }
 
   /// The value of an array member, laid out as `JSONValue` lays out an array: each of `count`
@@ -81,30 +93,27 @@ struct JSONObjectWriter {
   private mutating func key(_ key: StaticString) {
     assert(lastKey.map { Self.precedes($0, key) } ?? true, "keys out of order: \(key) after \(lastKey!)")
     lastKey = key
-    // `,` (after the first member), the line end and indentation, `"key": `: gathered on the
-    // stack and appended at once (one capacity check instead of seven; a report has a million keys).
+    // `,` (after the first member), the line end and indentation, `"key": `: three slices of
+    // static text appended (a report has a million keys).
     let spaces = 2 * (indent + 1)
-    key.withUTF8Buffer { key in
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: spaces + key.count + 6) { text in
-        var n = 0
-        if count > 0 {
-          text[0] = UInt8(ascii: ",")
-          n = 1
-        }
-        text[n] = 0x0A
-        n += 1
-        for i in n..<(n + spaces) { text[i] = UInt8(ascii: " ") }
-        n += spaces
-        text[n] = UInt8(ascii: "\"")
-        n += 1
-        for (i, byte) in key.enumerated() { text[n + i] = byte }
-        n += key.count
-        text[n] = UInt8(ascii: "\"")
-        text[n + 1] = UInt8(ascii: ":")
-        text[n + 2] = UInt8(ascii: " ")
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<(n + 3)]))
-      }
+    let start: StaticString = ",\n                                \""
+    guard spaces + 3 <= start.utf8CodeUnitCount else {
+      if count > 0 { out.append(UInt8(ascii: ",")) }
+      JSONValue.newline(&out, indent + 1)
+      out.append(UInt8(ascii: "\""))
+      key.withUTF8Buffer { out.append(contentsOf: $0) }
+      out.append(contentsOf: "\": ".utf8)
+      count += 1
+      return
     }
+    start.withUTF8Buffer { start in
+      // The comma, the line end and `spaces` spaces; then the quote (the text's last byte).
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: start[(count > 0 ? 0 : 1)..<(2 + spaces)]))
+      out.append(start[start.count - 1])
+    }
+    key.withUTF8Buffer { out.append(contentsOf: $0) }
+    let end: StaticString = "\": "
+    end.withUTF8Buffer { out.append(contentsOf: $0) }
     count += 1
   }
 
@@ -180,20 +189,21 @@ struct JSONObjectWriter {
     array(count: items.count) { w, i in JSONValue.escape(items[i], into: &w.out) }
   }
 
-  /// A member that is an array whose items are already written, in batches (see
-  /// ``writtenInBatches(_:indent:_:)``): appended (and released) or, in a document written in
-  /// pieces, added as pieces.
-  mutating func written(_ key: StaticString, _ batches: inout [[UInt8]]) {
+  /// A member that is an array whose items are batches of a ``JSONBatches`` (`batches`: their
+  /// indices there, in order), written later: in a document written in pieces
+  /// (``documentWithSlots(_:)``) each batch is an empty piece, a slot; otherwise they are written
+  /// here by `owner`.
+  mutating func written(_ key: StaticString, batches: Range<Int>, of owner: JSONBatches) {
     self.key(key)
     array(count: batches.count) { w, i in
       if w.pieces != nil {
         w.pieces!.append(w.out)
-        w.pieces!.append(batches[i])
+        w.slots.append((w.pieces!.count, batches.lowerBound + i))
+        w.pieces!.append([])
         w.out = []
       } else {
-        w.out.append(contentsOf: batches[i])
+        owner.write(batches.lowerBound + i, into: &w.out)
       }
-      batches[i] = []
     }
   }
 
@@ -201,35 +211,6 @@ struct JSONObjectWriter {
   /// to outweigh handing them out, and small enough to share out evenly.
   static let batchSize = 64
 
-  /// The items of each of `arrays` as written in an array nested `indent` levels deep, on all
-  /// cores, in one pass over all the arrays: each array's items come in batches of up to
-  /// ``batchSize`` consecutive items, a batch's items written by `item` and joined as in the array
-  /// (a comma, a new line and the items' indentation between two), so that ``written(_:_:)``
-  /// joins the batches the same way into the array's text.
-  static func writtenInBatches<T: Sendable>(_ arrays: [[T]], indent: Int,
-                                            _ item: @Sendable (T, inout [UInt8]) -> Void) -> [[[UInt8]]] {
-    var batches: [(array: Int, items: Range<Int>)] = []
-    for (a, items) in arrays.enumerated() {
-      for start in stride(from: 0, to: items.count, by: batchSize) {
-        batches.append((a, start..<min(start + batchSize, items.count)))
-      }
-    }
-    let texts = batches.parallelMap { batch in
-      let items = arrays[batch.array]
-      var text: [UInt8] = []
-      for i in batch.items {
-        if i > batch.items.lowerBound {
-          text.append(UInt8(ascii: ","))
-          JSONValue.newline(&text, indent + 1)
-        }
-        item(items[i], &text)
-      }
-      return text
-    }
-    var written: [[[UInt8]]] = Array(repeating: [], count: arrays.count)
-    for (batch, text) in zip(batches, texts) { written[batch.array].append(text) }
-    return written
-  }
 }
 
 extension JSONObjectWriter {
@@ -244,5 +225,99 @@ extension JSONObjectWriter {
       w.string("path", item.path)
       w.string("reason", item.reason)
     }
+  }
+}
+
+/// The items of a document's large arrays, in batches of up to ``JSONObjectWriter/batchSize``
+/// consecutive items, each batch written when it is asked for (the items joined by a comma, a new
+/// line and their indentation, as in the array). A document whose
+/// batches are written as it is written out (``stream(pieces:slots:_:)``) never holds its whole
+/// text: a 28 MB report in fresh memory spent a tenth of a warm audit's CPU in the kernel's page
+/// zeroing and the copies of arrays growing.
+final class JSONBatches: @unchecked Sendable {
+  private var writers: [@Sendable (inout [UInt8]) -> Void] = []
+
+  /// Batches handed to the cores at once when streaming: enough to keep both busy, few enough that
+  /// their text stays in the caches (16 batches of 64 icons are about 3 MB).
+  static let round = 16
+
+  var count: Int { writers.count }
+
+  /// Adds the batches of `items` (an array nested `indent` levels deep, each item written by
+  /// `item`); returns their indices.
+  func add<T: Sendable>(_ items: [T], indent: Int, _ item: @escaping @Sendable (T, inout [UInt8]) -> Void) -> Range<Int> {
+    let start = writers.count
+    for first in stride(from: 0, to: items.count, by: JSONObjectWriter.batchSize) {
+      let range = first..<min(first + JSONObjectWriter.batchSize, items.count)
+      writers.append { text in
+        for i in range {
+          if i > range.lowerBound {
+            text.append(UInt8(ascii: ","))
+            JSONValue.newline(&text, indent + 1)
+            item(items[i], &text)
+          } else {
+            let before = text.count
+            item(items[i], &text)
+            // Room for the batch's other items, as long as the first and an eighth more: the text
+            // grows once or not at all instead of doubling its way up.
+            let first = text.count - before
+            text.reserveCapacity(text.count + first * (range.count - 1) + first * range.count / 8 + 64)
+          }
+        }
+      }
+    }
+    return start..<writers.count
+  }
+
+  /// Appends batch `index`'s text.
+  func write(_ index: Int, into text: inout [UInt8]) {
+    writers[index](&text)
+  }
+
+  /// The text of each batch in `indices`, on all cores.
+  func texts(_ indices: Range<Int>) -> [[UInt8]] {
+    Array(indices).parallelMap { index in
+      var text: [UInt8] = []
+      self.writers[index](&text)
+      return text
+    }
+  }
+
+  /// A document's pieces (``JSONObjectWriter/documentWithSlots(_:)``) with every slot filled.
+  func filled(pieces: [[UInt8]], slots: [(piece: Int, batch: Int)]) -> [[UInt8]] {
+    var pieces = pieces
+    let texts = texts(0..<count)
+    for slot in slots { pieces[slot.piece] = texts[slot.batch] }
+    return pieces
+  }
+
+  /// Hands a document's pieces to `sink` in order, each slot's batch written (``round`` batches at a
+  /// time, on all cores) just before it is handed over and released after; stops at the first
+  /// `false` from `sink` and returns it.
+  func stream(pieces: [[UInt8]], slots: [(piece: Int, batch: Int)], _ sink: ([UInt8]) -> Bool) -> Bool {
+    var batchOf: [Int: Int] = [:]
+    for slot in slots { batchOf[slot.piece] = slot.batch }
+    var ready: [Int: [UInt8]] = [:]
+    var nextSlot = 0
+    for (index, piece) in pieces.enumerated() {
+      guard let batch = batchOf[index] else {
+        if !piece.isEmpty, !sink(piece) { return false }
+        continue
+      }
+      if ready[batch] == nil {
+        // The next round: this slot's batch and the ones after it, in the document's order.
+        let upcoming = slots[nextSlot..<min(nextSlot + Self.round, slots.count)].map(\.batch)
+        let texts = upcoming.parallelMap { batch in
+          var text: [UInt8] = []
+          self.writers[batch](&text)
+          return text
+        }
+        ready = Dictionary(uniqueKeysWithValues: zip(upcoming, texts))
+      }
+      nextSlot += 1
+      guard let text = ready.removeValue(forKey: batch) else { return false }
+      if !sink(text) { return false }
+    }
+    return true
   }
 }

@@ -9,6 +9,12 @@ extension JSONReportWriter: ReportFormat {
     writeUTF8Pieces(report, toolVersion: context.toolVersion)
   }
 
+  /// Each batch of the icons, findings and families' icons written just before it is handed over
+  /// (``writeUTF8(_:toolVersion:to:)``).
+  public static func write(_ report: AuditReport, context: ReportContext, to sink: ([UInt8]) -> Bool) -> Bool {
+    writeUTF8(report, toolVersion: context.toolVersion, to: sink)
+  }
+
   /// The `tool` object, as written (measurements carry the same).
   public static var jsonMarks: [[String]] { [["\n  \"tool\": {\n    \"name\": \"iconaudit\","]] }
 }

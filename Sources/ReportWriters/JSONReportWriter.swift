@@ -25,24 +25,41 @@ public enum JSONReportWriter {
   /// (nearly all of a 10,000-icon report's 31 MB) on all cores, in batches of consecutive items,
   /// which are pieces of their own (never copied into one buffer).
   public static func writeUTF8Pieces(_ report: AuditReport, toolVersion: String) -> [[UInt8]] {
+    let (pieces, slots, batches) = document(report, toolVersion: toolVersion)
+    return batches.filled(pieces: pieces, slots: slots)
+  }
+
+  /// ``writeUTF8Pieces(_:toolVersion:)``'s pieces handed to `sink` in order, the large arrays'
+  /// batches written just before they are handed over and released after
+  /// (``JSONBatches/stream(pieces:slots:_:)``): the report is never held whole. Stops at the first
+  /// `false` from `sink` and returns it.
+  public static func writeUTF8(_ report: AuditReport, toolVersion: String, to sink: ([UInt8]) -> Bool) -> Bool {
+    let (pieces, slots, batches) = document(report, toolVersion: toolVersion)
+    return batches.stream(pieces: pieces, slots: slots, sink)
+  }
+
+  /// The report's text but for the items of its large arrays (the icons, the findings and the
+  /// families' icons: nearly all of a 10,000-icon report's 28 MB), whose batches are slots among
+  /// the pieces, written by `batches`.
+  static func document(_ report: AuditReport, toolVersion: String)
+    -> (pieces: [[UInt8]], slots: [(piece: Int, batch: Int)], batches: JSONBatches) {
     // Nesting: {"icons": [icon, …], "findings": [finding, …], "family": {"families": [{"icons": [entry, …]}, …]}}.
-    var icons = JSONObjectWriter.writtenInBatches([report.icons], indent: 1) { icon, out in
-      writeIcon(icon, familyDisplayName: report.displayName(ofFamily: icon.family), into: &out, indent: 2)
-    }[0]
-    var findings = JSONObjectWriter.writtenInBatches([report.findings], indent: 1) { finding, out in
-      writeFinding(finding, into: &out, indent: 2)
-    }[0]
-    var familyIcons = JSONObjectWriter.writtenInBatches(report.families.map(\.icons), indent: 4) { entry, out in
-      writeEvaluation(entry, into: &out, indent: 5)
+    let batches = JSONBatches()
+    let familyIcons = report.families.map { family in
+      batches.add(family.icons, indent: 4) { entry, out in writeEvaluation(entry, into: &out, indent: 5) }
     }
-    return JSONObjectWriter.document { w in
+    let findings = batches.add(report.findings, indent: 1) { finding, out in writeFinding(finding, into: &out, indent: 2) }
+    let icons = batches.add(report.icons, indent: 1) { icon, out in
+      writeIcon(icon, familyDisplayName: report.displayName(ofFamily: icon.family), into: &out, indent: 2)
+    }
+    let (pieces, slots) = JSONObjectWriter.documentWithSlots { w in
       w.object("family") { w in
         w.double("consistencyScore", overallConsistency(report))
         w.objects("families", report.families.indices) { f, w in
           let family = report.families[f]
           w.double("consistencyScore", family.consistencyScore)
           w.string("displayName", report.displayName(ofFamily: family.name))
-          w.written("icons", &familyIcons[f])
+          w.written("icons", batches: familyIcons[f], of: batches)
           w.string("majorityStyle", family.majorityStyle?.rawValue)
           w.strings("minorityStyleIcons", family.minorityStyleIcons)
           w.string("name", family.name)
@@ -63,8 +80,8 @@ public enum JSONReportWriter {
           w.string("style", group.style.rawValue)
         }
       }
-      w.written("findings", &findings)
-      w.written("icons", &icons)
+      w.written("findings", batches: findings, of: batches)
+      w.written("icons", batches: icons, of: batches)
       w.string("label", report.label)
       w.int("schemaVersion", schemaVersion)
       w.object("summary") { w in
@@ -98,6 +115,7 @@ public enum JSONReportWriter {
       }
       w.toolAndUnreadable(toolVersion: toolVersion, unreadable: report.unreadable)
     }
+    return (pieces, slots, batches)
   }
 
   /// The summary's `byReason` keys (each reason's raw value), in byte order.

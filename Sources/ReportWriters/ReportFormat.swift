@@ -13,6 +13,17 @@ public protocol ReportFormat: IconauditOutput {
   /// The report as UTF-8 bytes, in pieces to be written one after the other (their
   /// concatenation is the file). A pure function of the report and the context.
   static func write(_ report: AuditReport, context: ReportContext) -> [[UInt8]]
+  /// ``write(_:context:)``'s pieces handed to `sink` in order (a format may write each just before
+  /// it is handed over, never holding the whole text); stops at the first `false` from `sink` and
+  /// returns it. By default, the pieces of ``write(_:context:)``.
+  static func write(_ report: AuditReport, context: ReportContext, to sink: ([UInt8]) -> Bool) -> Bool
+}
+
+extension ReportFormat {
+  public static func write(_ report: AuditReport, context: ReportContext, to sink: ([UInt8]) -> Bool) -> Bool {
+    for piece in write(report, context: context) where !sink(piece) { return false }
+    return true
+  }
 }
 
 /// What a writer may need besides the report; each format reads only its own fields.
