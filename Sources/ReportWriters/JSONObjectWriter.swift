@@ -121,7 +121,58 @@ struct JSONObjectWriter {
     a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.lexicographicallyPrecedes(b) } }
   }
 
+  /// Appends a member whose value `write` writes at the pointer it is given (room for
+  /// `valueCapacity` bytes), returning its length: the comma, line end, indentation, key and
+  /// value gathered on the stack and appended at once (a report has a million members, which
+  /// spent more in appending their pieces one by one than in formatting them). When `write`
+  /// returns nil, only the key is appended, and false returned (the caller appends the value).
+  private mutating func member(_ key: StaticString, valueCapacity: Int,
+                               _ write: (UnsafeMutablePointer<UInt8>) -> Int?) -> Bool {
+    let spaces = 2 * (indent + 1)
+    return key.withUTF8Buffer { name in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: spaces + name.count + 6 + valueCapacity) { text in
+        let base = text.baseAddress!
+        var n = 0
+        if count > 0 {
+          base[0] = UInt8(ascii: ",")
+          n = 1
+        }
+        base[n] = 0x0A
+        (base + n + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
+        n += 1 + spaces
+        base[n] = UInt8(ascii: "\"")
+        (base + n + 1).initialize(from: name.baseAddress!, count: name.count)
+        n += 1 + name.count
+        base[n] = UInt8(ascii: "\"")
+        base[n + 1] = UInt8(ascii: ":")
+        base[n + 2] = UInt8(ascii: " ")
+        n += 3
+        assert(lastKey.map { Self.precedes($0, key) } ?? true, "keys out of order: \(key) after \(lastKey!)")
+        lastKey = key
+        count += 1
+        guard let length = write(base + n) else {
+          out.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
+          return false
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: base, count: n + length))
+        return true
+      }
+    }
+  }
+
   mutating func string(_ key: StaticString, _ value: String) {
+    // A string that needs no escape (nearly all: ids, paths, messages), appended with its key.
+    var value = value
+    let plain = value.withUTF8 { bytes -> Bool in
+      guard bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }) else { return false }
+      return member(key, valueCapacity: bytes.count + 2) { text in
+        text[0] = UInt8(ascii: "\"")
+        if let start = bytes.baseAddress { (text + 1).initialize(from: start, count: bytes.count) }
+        text[bytes.count + 1] = UInt8(ascii: "\"")
+        return bytes.count + 2
+      }
+    }
+    if plain { return }
     self.key(key)
     JSONValue.escape(value, into: &out)
   }
@@ -133,14 +184,14 @@ struct JSONObjectWriter {
   }
 
   mutating func int(_ key: StaticString, _ value: Int) {
-    self.key(key)
-    JSONValue.appendInteger(value, into: &out)
+    _ = member(key, valueCapacity: JSONValue.integerCapacity) { JSONValue.writeInteger(value, at: $0) }
   }
 
   /// A number rounded to 4 decimals, as `JSONValue.double` is by default.
   mutating func double(_ key: StaticString, _ value: Double) {
-    self.key(key)
-    JSONValue.format(value, decimals: 4, into: &out)
+    if !member(key, valueCapacity: JSONValue.numberCapacity, { JSONValue.writeNumber(value, decimals: 4, at: $0) }) {
+      out.append(contentsOf: JSONValue.format(value, decimals: 4).utf8)
+    }
   }
 
   /// A number, or `null` for nil.

@@ -110,42 +110,82 @@ public enum JSONValue: Sendable, Equatable {
 
   /// Appends an integer's decimal digits (as `String(value)`).
   static func appendInteger(_ value: Int, into out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    appendDigits(value.magnitude, into: &out)
-  }
-
-  /// Appends the decimal digits of `value`, without leading zeros (`0` for zero).
-  private static func appendDigits(_ value: UInt, into out: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var v = value, n = 0
-      repeat {
-        digits[19 - n] = UInt8(ascii: "0") + UInt8(v % 10)
-        v /= 10
-        n += 1
-      } while v > 0
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - n)...]))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: integerCapacity) { text in
+      let n = writeInteger(value, at: text.baseAddress!)
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<n]))
     }
   }
 
-  /// Appends ``format(_:decimals:)``'s text. The usual case is written from the rounded integer
+  /// The most bytes ``writeInteger(_:at:)`` writes.
+  static let integerCapacity = 20
+
+  /// Writes ``appendInteger(_:into:)``'s text at `text` (room for ``integerCapacity`` bytes);
+  /// returns its length.
+  static func writeInteger(_ value: Int, at text: UnsafeMutablePointer<UInt8>) -> Int {
+    if value < 0 {
+      text[0] = UInt8(ascii: "-")
+      return 1 + writeDigits(value.magnitude, at: text + 1)
+    }
+    return writeDigits(value.magnitude, at: text)
+  }
+
+  /// Writes the decimal digits of `value`, without leading zeros (`0` for zero), at `text` (room
+  /// for 20 bytes); returns their count.
+  private static func writeDigits(_ value: UInt, at text: UnsafeMutablePointer<UInt8>) -> Int {
+    var count = 1, rest = value
+    while rest >= 10 {
+      rest /= 10
+      count += 1
+    }
+    var v = value
+    for k in stride(from: count - 1, through: 0, by: -1) {
+      text[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+      v /= 10
+    }
+    return count
+  }
+
+  /// Appends ``format(_:decimals:)``'s text (``writeNumber(_:decimals:at:)``, else `format` itself).
+  static func format(_ value: Double, decimals: Int, into out: inout [UInt8]) {
+    let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: numberCapacity) { text -> Bool in
+      guard let n = writeNumber(value, decimals: decimals, at: text.baseAddress!) else { return false }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<n]))
+      return true
+    }
+    if !written { out.append(contentsOf: format(value, decimals: decimals).utf8) }
+  }
+
+  /// The most bytes ``writeNumber(_:decimals:at:)`` writes.
+  static let numberCapacity = 32
+
+  /// Writes ``format(_:decimals:)``'s text at `text` (room for ``numberCapacity`` bytes) and
+  /// returns its length, in the usual case; nil for the others (huge values, more than 9
+  /// decimals), which take `format` itself. The usual case is written from the rounded integer
   /// k = value × 10^decimals: when |k| < 10^15 the rounded value k ÷ 10^decimals is the double
   /// nearest to a decimal of at most 15 significant digits, so its shortest round-trip form (what
-  /// `format` prints) is exactly that decimal, trailing zeros dropped. Other values (huge, or more
-  /// than 9 decimals) take `format` itself.
-  static func format(_ value: Double, decimals: Int, into out: inout [UInt8]) {
-    guard value.isFinite else { out.append(contentsOf: "null".utf8); return }
-    guard (0...9).contains(decimals) else { out.append(contentsOf: format(value, decimals: decimals).utf8); return }
+  /// `format` prints) is exactly that decimal, trailing zeros dropped.
+  static func writeNumber(_ value: Double, decimals: Int, at text: UnsafeMutablePointer<UInt8>) -> Int? {
+    guard value.isFinite else {
+      for (i, byte) in "null".utf8.enumerated() { text[i] = byte }
+      return 4
+    }
+    guard (0...9).contains(decimals) else { return nil }
     var p = 1.0
     for _ in 0..<decimals { p *= 10 }
     let scaled = (value * p).rounded(.toNearestOrAwayFromZero)
-    guard abs(scaled) < 1e15 else { out.append(contentsOf: format(value, decimals: decimals).utf8); return }
+    guard abs(scaled) < 1e15 else { return nil }
     let k = Int(scaled)
-    if k < 0 { out.append(UInt8(ascii: "-")) }
+    var n = 0
+    if k < 0 {
+      text[0] = UInt8(ascii: "-")
+      n = 1
+    }
     let unit = UInt(p)
-    appendDigits(k.magnitude / unit, into: &out)
+    n += writeDigits(k.magnitude / unit, at: text + n)
     var fraction = k.magnitude % unit
-    guard fraction != 0 else { return }
-    out.append(UInt8(ascii: "."))
+    guard fraction != 0 else { return n }
+    text[n] = UInt8(ascii: ".")
+    n += 1
     var places = decimals
     while fraction % 10 == 0 {
       fraction /= 10
@@ -157,8 +197,11 @@ public enum JSONValue: Sendable, Equatable {
       width += 1
       bound *= 10
     }
-    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: places - width))
-    appendDigits(fraction, into: &out)
+    for _ in 0..<(places - width) {
+      text[n] = UInt8(ascii: "0")
+      n += 1
+    }
+    return n + writeDigits(fraction, at: text + n)
   }
 
   /// Rounds half away from zero to `decimals` places; NaN and infinities become `null`;
