@@ -30,27 +30,28 @@ struct ByteWriter {
   }
 }
 
-/// Reads what ``ByteWriter`` wrote; every read is nil past the end or on a malformed value.
+/// Reads what ``ByteWriter`` wrote; every read is nil past the end or on a malformed value. Reads
+/// an array or a slice of one (a record in a cache pack read whole, not copied out of it).
 struct ByteReader {
-  private let data: [UInt8]
+  private let data: ArraySlice<UInt8>
+  /// The read position, from the start of `data`.
   private var offset = 0
-  init(_ bytes: [UInt8]) { self.data = bytes }
+  init(_ bytes: [UInt8]) { self.data = bytes[...] }
+  init(_ bytes: ArraySlice<UInt8>) { self.data = bytes }
   var atEnd: Bool { offset == data.count }
   mutating func uint64() -> UInt64? {
     guard data.count - offset >= 8 else { return nil }
-    var value: UInt64 = 0
-    for i in 0..<8 { value |= UInt64(data[offset + i]) << UInt64(8 * i) }
+    let at = offset
     offset += 8
-    return value
+    return data.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
   }
   mutating func int() -> Int? { uint64().map { Int(Int64(bitPattern: $0)) } }
   mutating func double() -> Double? { uint64().map(Double.init(bitPattern:)) }
   mutating func float() -> Float? {
     guard data.count - offset >= 4 else { return nil }
-    var bits: UInt32 = 0
-    for i in 0..<4 { bits |= UInt32(data[offset + i]) << UInt32(8 * i) }
+    let at = offset
     offset += 4
-    return Float(bitPattern: bits)
+    return data.withUnsafeBytes { Float(bitPattern: UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self))) }
   }
   /// `count` floats (``float()`` each), read in one pass.
   mutating func floats(_ count: Int) -> [Float]? {
@@ -69,13 +70,13 @@ struct ByteReader {
   mutating func byteArray() -> [UInt8]? {
     guard let count = int(), count >= 0, data.count - offset >= count else { return nil }
     defer { offset += count }
-    return Array(data[offset..<offset + count])
+    return Array(data[(data.startIndex + offset)..<(data.startIndex + offset + count)])
   }
   mutating func string() -> String? { byteArray().map { String(decoding: $0, as: UTF8.self) } }
   /// nil: malformed; `.some(nil)`: absent; `.some(value)`: present.
   mutating func optional<T>(_ read: (inout ByteReader) -> T?) -> T?? {
     guard offset < data.count else { return nil }
-    let flag = data[offset]
+    let flag = data[data.startIndex + offset]
     offset += 1
     switch flag {
     case 0: return .some(nil)

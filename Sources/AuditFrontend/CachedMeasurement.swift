@@ -200,10 +200,16 @@ enum CachedMeasurement {
   /// The stored parts read back onto the icon as discovered now; nil when the payload does not
   /// parse or does not fit the icon (then the entry is ignored).
   static func decode(_ payload: [UInt8], icon: DiscoveredIcon) -> (measured: MeasuredIcon, analysedIndex: Int, vectorPNG: [UInt8]?)? {
+    decode(payload[...], icon: icon)
+  }
+
+  /// ``decode(_:icon:)`` of a payload in place (a record of a pack read whole).
+  static func decode(_ payload: ArraySlice<UInt8>, icon: DiscoveredIcon) -> (measured: MeasuredIcon, analysedIndex: Int, vectorPNG: [UInt8]?)? {
     var r = ByteReader(payload)
     guard let index = r.int(), icon.files.indices.contains(index), let scale = r.double(), let width = r.int(),
           let height = r.int() else { return nil }
     var d: [Double] = []
+    d.reserveCapacity(24)
     for _ in 0..<24 {
       guard let value = r.double() else { return nil }
       d.append(value)

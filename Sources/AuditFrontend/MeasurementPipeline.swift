@@ -444,7 +444,7 @@ public enum MeasurementPipeline {
   static func cachedIcon(_ key: [UInt8], icon: DiscoveredIcon, versions: [FileVersion?], cache: MeasurementCache,
                          options: MeasurementOptions,
                          remember: (known: [(version: FileVersion, digest: [UInt8])], symbolSize: SymbolSize, keyPrefix: [UInt8])? = nil) -> Result? {
-    guard let payload = cache.payload(key) else { return nil }
+    guard let payload = cache.payloadInPlace(key) else { return nil }
     guard let (measured, index, vectorPNG) = CachedMeasurement.decode(payload, icon: icon) else {
       cache.count { $0.ignored += 1 }
       return nil
