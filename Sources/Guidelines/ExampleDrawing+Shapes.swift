@@ -221,4 +221,52 @@ extension ExampleDrawing {
     d.polyline([(16, 5.6), (16, 15), (14.5, 19.5), (10, 21.5), (5.5, 20), (3.5, 15), (6.5, 16.5)], width: 2)
     return d.mask
   }
+
+  /// A corner of a border drawn at `stroke` pt with its other two edges dotted (Tabler's
+  /// border-style): a line and seven dots of the line's width. Each dot reads its diameter on the
+  /// profile estimate and half of it on the contour estimate (2 × ink ÷ contour length of a disk), so
+  /// the glyph's contour estimate is well under its stroke (profile ÷ contour ≈ 1.3).
+  public static func dottedCorner(stroke: Double = 2, scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.polyline([(3, 21), (3, 3), (21, 3)], width: stroke)
+    for y in [8.0, 12.5, 17] { d.disk(cx: 21, cy: y, r: stroke / 2) }
+    for x in [8.0, 12.5, 17, 21] { d.disk(cx: x, cy: 21, r: stroke / 2) }
+    return d.mask
+  }
+
+  /// An 18 pt square drawn as dashes `dash` pt long at a 2 pt stroke, with gaps as long (a dashed
+  /// selection frame): the shorter the dashes, the more of its contour is caps, and the lower its
+  /// contour estimate of stroke weight (0.7–0.9 of the stroke for 2–6 pt dashes).
+  public static func dashedSquare(dash: Double, scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    var t = 0.0
+    while t < 18 - 0.01 {
+      let end = min(t + dash, 18)
+      d.line(x0: 3 + t, y0: 3, x1: 3 + end, y1: 3, width: 2)
+      d.line(x0: 3 + t, y0: 21, x1: 3 + end, y1: 21, width: 2)
+      d.line(x0: 3, y0: 3 + t, x1: 3, y1: 3 + end, width: 2)
+      d.line(x0: 21, y0: 3 + t, x1: 21, y1: 3 + end, width: 2)
+      t += 2 * dash
+    }
+    return d.mask
+  }
+
+  /// A plus of two 14 pt bars at `stroke` pt.
+  public static func plusSign(stroke: Double = 2, scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.line(x0: 12, y0: 5, x1: 12, y1: 19, width: stroke)
+    d.line(x0: 5, y0: 12, x1: 19, y1: 12, width: stroke)
+    return d.mask
+  }
+
+  /// Seven 2 pt line drawings whose contour estimates of stroke weight spread with their caps: a
+  /// ring, a square, a plus and four squares dashed 2–6 pt long (contour estimate 0.84–1.1× the
+  /// median, a MAD of 0.11 of a log against the profile's 0): a family where a contour estimate
+  /// 1.3× the others' is within the spread.
+  public static func dashedFamily() -> [RuleExample.Icon] {
+    [.init(id: "ring", mask: ExampleFamily.glyph(0)), .init(id: "square", mask: ExampleFamily.glyph(1)),
+     .init(id: "dash2", mask: dashedSquare(dash: 2)), .init(id: "dash3", mask: dashedSquare(dash: 3.5)),
+     .init(id: "dash4", mask: dashedSquare(dash: 4.5)), .init(id: "dash6", mask: dashedSquare(dash: 6)),
+     .init(id: "plus", mask: plusSign())]
+  }
 }

@@ -94,6 +94,52 @@ func isErrorGradeStroke(_ e: IconEvaluation, family: FamilyReport) -> Bool {
     && abs(contour.z) > t.z.defaultValue && (profile.z > 0) == (contour.z > 0)
 }
 
+/// Whether the contour estimate follows the profile estimate of a line drawn in one width, though
+/// not far enough to pass `stroke_weight_outlier`'s |M|: the two estimates are the same stroke
+/// measured twice, and the contour's M is short only because its yardstick is wide.
+///
+/// The contour estimate, 2 × ink ÷ contour length, is the stroke width only for long strokes
+/// without solid parts: caps lower it (a short stub), solid parts raise it (ink without contour),
+/// so a family's contour estimates spread with its drawings (MDI: MAD 0.05–0.08 of a log, against
+/// 0.03–0.04 for the profile) and a stroke changed by 1.2 reads |M| = 1.2–1.9 on it. A glyph's own
+/// bias moves with neither a stroke change nor a scale (both multiply ink ÷ contour by k), so a
+/// contour estimate that moved at least half as far as the profile, the same way (k = 1.2:
+/// contour ≥ 1.095×), in a glyph that is a line of one width (``isUniformLine``) and in a family
+/// that draws no solid parts (whose outline statistics mix lines with solids: a Papirus quote mark,
+/// a solid webcam read 0.74× and 1.5×), says the profile is right. Calibration: see
+/// `stroke_weight_outlier`'s rationale.
+func contourFollows(_ e: IconEvaluation, _ m: IconMeasurements, family: FamilyReport, maximumSpread: Double, maximumPartial: Double) -> Bool {
+  let k = e.strokeAmongOthers.ratio, c = e.strokeContourAmongOthers.ratio
+  guard !family.drawsSolidParts, k > 0, c > 0, isUniformLine(m, maximumSpread: maximumSpread, maximumPartial: maximumPartial)
+  else { return false }
+  return (log(c) > 0) == (log(k) > 0) && abs(log(c)) >= 0.5 * abs(log(k))
+}
+
+/// Profile ÷ contour stroke estimate at or above which a line of one width has its contour
+/// estimate lowered by dots and stubs (``contourLoweredByCaps``). The untouched lines of one width
+/// of the seven calibration sources read 0.98–1.01 at the median and 1.08–1.36 at the 99th
+/// percentile (Tabler's tail: its dotted glyphs); a dotted border corner reads 1.24 at the family's
+/// weight and 1.32 drawn 1.33× heavier.
+let dottedProfileRatio = 1.2
+
+/// Whether a heavier profile estimate of a line drawn in one width is the stroke, its contour
+/// estimate lowered by dots and stubs: profile ÷ contour at least ``dottedProfileRatio`` (1.2), in
+/// a family that draws no solid parts.
+///
+/// A dot of diameter w reads w on the profile (its skeleton is a point) and w ÷ 2 on the contour
+/// (2 × ink ÷ contour length of a disk), and a short stub's caps add contour without ink, so a
+/// glyph with a dotted edge reads a contour estimate well under its stroke and a heavier stroke
+/// does not move it the same way (Tabler's border-style drawn at 1.33×: profile 1.33× at M = 6.4,
+/// contour 0.99×, profile ÷ contour 1.35). Its local widths agreeing (``isUniformLine``) say the dots are at the stroke's
+/// width, not larger, so the profile is the stroke. Only a heavier profile: a lighter one with the
+/// contour raised is a solid part, `style_mismatch`'s partly filled glyph.
+func contourLoweredByCaps(_ e: IconEvaluation, _ m: IconMeasurements, family: FamilyReport, maximumSpread: Double, maximumPartial: Double) -> Bool {
+  guard !family.drawsSolidParts, e.strokeAmongOthers.ratio > 1, e.stroke.value > 0, e.strokeContour.value > 0,
+    isUniformLine(m, maximumSpread: maximumSpread, maximumPartial: maximumPartial)
+  else { return false }
+  return e.stroke.value / e.strokeContour.value >= dottedProfileRatio
+}
+
 /// How close the size ratio must be to the stroke ratio, as a share of the stroke's log ratio, for
 /// the two to be off "by the same factor" (``scaleEvidence``).
 let sameFactorShare = 1.0 / 3.0
@@ -345,7 +391,7 @@ public struct PerceivedSizeOutlierRule: Rule {
       have a stroke error at 0.8× or 1.2× while their size is not off by that factor (0.87–1.08× \
       the median: a card, a diagonal arrow, a chess knight, a candy; by eye the stroke is what \
       shows, and scaling the knight by 0.83 would leave it 0.83× its neighbours); 8 have a \
-      stroke too little off or one whose contour estimate does not follow (2 get a stroke \
+      stroke too little off or one whose contour estimate does not follow (4 get a stroke \
       warning). Two cues for glyphs without a stroke were measured and not built: the width of \
       the gaps between parts (the background's distance transform inside the hull, at background \
       skeleton points bounded by ink on both sides) spreads around the family's median by a MAD \
@@ -578,7 +624,31 @@ public struct StrokeWeightOutlierRule: Rule {
       estimates spread with its solid parts, so a 2 pt Lucide glyph among Yaru's 1.1 pt lines had \
       a contour M of 0.7–1.7) and an error like any other. Calibration (`scripts/calibrate`, \
       default mode): the injected foreign icons of Breeze and Yaru found 8 → 17 of 20; no \
-      untouched icon's findings changed. A line drawing with solid parts whose lines \
+      untouched icon's findings changed. \
+      When the two estimates disagree, the one that measures this glyph decides. The contour \
+      estimate is the stroke only for long strokes without solid parts: a dot of diameter w reads \
+      w ÷ 2 and caps add contour without ink (it reads lower), solid parts add ink without contour \
+      (higher). So a family's contour estimates spread with its drawings (MDI: a MAD of 0.05–0.08 \
+      of a log, the profile's 0.03–0.04), and a glyph's own bias moves with neither a stroke change \
+      nor a scale. In a family without solid parts, two disagreements are read from the profile of \
+      a line of one width: its contour estimate follows the profile (the same way, at least half \
+      its log ratio) but stays inside that spread, a warning (one estimate's M); or the profile is \
+      heavier and the contour estimate is lowered by dots and stubs (profile ÷ contour at least \
+      1.2: untouched lines of one width read 0.98–1.01 at the median, 1.08–1.36 at the 99th \
+      percentile, Tabler's dotted glyphs the tail), the profile decides at the usual bars. Of the \
+      glyphs of `scripts/calibrate`'s cases whose profile is off by 1.1× or more at |M| > 2.5 with \
+      no stroke, size or style finding (`scripts/silent_stroke_study.py`, \
+      `Reports/calibration/silent-strokes.md`: 176, of which 10 injected, 36 untouched and 130 other icons of the injected families, plus 2 in real apps), \
+      this finds Tabler's border-style at 1.33× (an error: stroke ×1.33 recall 28 → 29 of 30), \
+      MDI's bookmark-plus and account-alert scaled by 1.2 and two MDI glyphs drawn lighter than \
+      their family (a star, a graph; warnings, each visibly off by eye), and Element's 2.5 pt \
+      search ring among 2 pt lines (a warning, debatable); no other finding among the 11,452 \
+      calibration icons and the 10,000-icon corpus changed. The 36 untouched glyphs are right to \
+      be silent by eye (solid handsets, arrows and fans read as strokes, dots, spinners). Left \
+      silent: a lighter outline with a solid part in a family that draws with solids (Breeze's \
+      charging battery scaled by 0.8, profile 0.80×, contour 1.28×) reads as Papirus's untouched \
+      speakers do (arcs 0.74× beside a solid cone), and a Phosphor figure with a solid head among \
+      Tabler's lines (profile 0.75×, contour 0.92×). A line drawing with solid parts whose lines \
       are at another weight, in a family without solids, is style_mismatch's (drawn in another \
       style), not this rule's. A glyph drawn at another scale (its stroke and its size off by the \
       same factor, or its detail and extent saying so) is perceived_size_outlier's: one finding, \
@@ -623,6 +693,15 @@ public struct StrokeWeightOutlierRule: Rule {
                     .init(id: "screen", mask: ExampleDrawing.framedSolidDisk()),
                     .init(id: "crescent", mask: ExampleDrawing.solidCrescent()),
                   ], target: "crescent", triggers: true),
+      RuleExample("a border corner at 2.66 pt with its other edges dotted, among 2 pt strokes: its dots lower the contour estimate (a dot reads half its diameter), so the profile, a line of one width, decides: a heavier stroke, an error",
+                  icons: ExampleFamily.icons() + [.init(id: "border", mask: ExampleDrawing.dottedCorner(stroke: 2.66))],
+                  target: "border", triggers: true),
+      RuleExample("the dotted border corner at the family's 2 pt: its low contour estimate is its dots, no finding",
+                  icons: ExampleFamily.icons() + [.init(id: "border", mask: ExampleDrawing.dottedCorner(stroke: 2))],
+                  target: "border", triggers: false),
+      RuleExample("a 2.5 pt plus among 2 pt lines whose contour estimates spread with their dashes' caps: the contour estimate follows (1.34×, M = 2.2, within that spread), a warning",
+                  icons: ExampleDrawing.dashedFamily() + [.init(id: "plus2", mask: ExampleDrawing.plusSign(stroke: 2.5))],
+                  target: "plus2", triggers: true),
       RuleExample("the family's own stroke", icons: ExampleFamily.icons(), target: "g3", triggers: false),
       RuleExample("a square drawn at 1.22× with its stroke among rings is perceived_size_outlier's case (stroke and size off by the same factor)",
                   icons: (0..<8).map { .init(id: "ring\($0)", mask: ExampleDrawing.ring18()) }
@@ -669,9 +748,15 @@ public struct StrokeWeightOutlierRule: Rule {
       let family = context.family
       let heavierLine = k > 1 && family.drawsSolidParts && !family.styleSplit && oneWeight
         && isUniformLine(icon.metrics, maximumSpread: t(.lineSpread), maximumPartial: t(.linePartial))
-      guard abs(profile.z) > t(.z),
-        heavierLine || (abs(contour.z) > t(.z) && (profile.z > 0) == (contour.z > 0))
-      else { continue }
+      let confirmed = abs(contour.z) > t(.z) && (profile.z > 0) == (contour.z > 0)
+      // The contour estimate moved with the profile but its M falls short: the family's contour
+      // estimates spread with their drawings (caps, joins, solid parts), a yardstick too wide to
+      // confirm. A line of one width whose contour estimate follows is a stroke finding, a warning.
+      let follows = !confirmed && contourFollows(e, icon.metrics, family: family, maximumSpread: t(.lineSpread),
+                                                 maximumPartial: t(.linePartial))
+      let dotted = !confirmed && contourLoweredByCaps(e, icon.metrics, family: family, maximumSpread: t(.lineSpread),
+                                                       maximumPartial: t(.linePartial))
+      guard abs(profile.z) > t(.z), heavierLine || confirmed || follows || dotted else { continue }
       // A partly filled glyph at another weight in a family without solids is style_mismatch's.
       let style = StyleMismatchRule.Threshold.self
       if isPartlyFilledAtAnotherWeight(e, icon.metrics, family: family, z: style.partlyFilledZ.defaultValue,
@@ -679,7 +764,7 @@ public struct StrokeWeightOutlierRule: Rule {
       // In a family whose line drawings have solid parts, a heavier "stroke" may be a solid part (a
       // handset, a play triangle drawn solid): weaker evidence, unless it is a line of one width.
       let solidPart = k > 1 && family.drawsSolidParts && !heavierLine
-      let grade: Severity = oneWeight && !solidPart && abs(profile.z) > t(.errorZ) && abs(log(k)) >= log(t(.errorRatio)) ? .error : .warning
+      let grade: Severity = oneWeight && !solidPart && (confirmed || heavierLine || dotted) && abs(profile.z) > t(.errorZ) && abs(log(k)) >= log(t(.errorRatio)) ? .error : .warning
       let target = k > 0 ? profile.value / k : group.strokeWeightPt.median
       let others = group.members.count - 1
       findings.append(context.finding(
