@@ -20,9 +20,9 @@ enum CachedMeasurement {
   /// the signature, the text detector, scale comparisons, decoding or rendering), so that entries
   /// written before are no longer used. `CacheTests.measurementFingerprint` fails when the example
   /// catalog's measurements change without a bump here.
-  static let measurementVersion = 7
+  static let measurementVersion = 8
   /// The payload layout's version.
-  static let formatVersion = 3
+  static let formatVersion = 4
 
   /// SHA-256 over the files' contents and everything else that changes the measurements: the
   /// versions, the drawing retention (an audit stores a signature and text detection, `measure`
@@ -162,6 +162,8 @@ enum CachedMeasurement {
       w.double(value)
     }
     for value in [m.components, m.holes, m.skeletonEndPoints, m.skeletonJunctions] { w.int(value) }
+    w.int(m.strokeWidthDecilesPx.count)
+    for value in m.strokeWidthDecilesPx { w.double(value) }
     w.string(m.style.rawValue)
     w.optional(m.colorSpread) { $0.double($1) }
     w.int(icon.variants.count)
@@ -219,6 +221,12 @@ enum CachedMeasurement {
       guard let value = r.int() else { return nil }
       n.append(value)
     }
+    guard let decileCount = r.int(), decileCount == 0 || decileCount == 11 else { return nil }
+    var deciles: [Double] = []
+    for _ in 0..<decileCount {
+      guard let value = r.double() else { return nil }
+      deciles.append(value)
+    }
     guard let styleName = r.string(), let style = IconStyle(rawValue: styleName), let colorSpread = r.optional({ $0.double() }) else { return nil }
     let metrics = IconMeasurements(
       perceivedSizePt: d[0], extentPt: Rect2D(x: d[1], y: d[2], width: d[3], height: d[4]), inkAreaPt2: d[5],
@@ -227,7 +235,7 @@ enum CachedMeasurement {
       detailDensity: d[14], contourLengthPt: d[15], components: n[0], holes: n[1], skeletonEndPoints: n[2],
       skeletonJunctions: n[3], style: style, density: d[16], colorSpread: colorSpread, partialPixelRatio: d[17],
       haloFraction: d[18], haloOffsetPx: Point2D(x: d[19], y: d[20]), opaqueBackgroundShare: d[21],
-      strokeWidthSpread: d[22], enclosedAreaPt2: d[23])
+      strokeWidthSpread: d[22], enclosedAreaPt2: d[23], strokeWidthDecilesPx: deciles)
     guard let variantCount = r.int(), (0...icon.files.count).contains(variantCount) else { return nil }
     var variants: [ScaleVariant] = []
     for _ in 0..<variantCount {

@@ -38,6 +38,13 @@ public struct IconEvaluation: Sendable, Codable, Equatable {
   public var strokeAmongOthers: MetricScore
   /// `strokeContour` scored against the group's other icons, likewise.
   public var strokeContourAmongOthers: MetricScore
+  /// The share of its skeleton drawn at the stroke `strokeAmongOthers` is judged against (local
+  /// widths within ``FamilyAnalyzer/groupStrokeTolerance`` of it:
+  /// ``IconMeasurements/strokeWidthShare(near:tolerance:)``). A line drawing at the family's weight
+  /// whose median reads heavier or lighter through its solid parts, dots or diagonal joins still
+  /// draws a quarter or more of its skeleton there; a glyph whose lines are drawn at another weight
+  /// or scale draws almost none (see `stroke_weight_outlier`).
+  public var shareAtGroupStroke: Double
   public var detail: MetricScore
   /// The longer side of the glyph's extent: on a keyline grid most glyphs reach the same one.
   public var extent: MetricScore
@@ -260,14 +267,17 @@ public enum FamilyAnalyzer {
           MetricScore(value: value, ratio: spread.ratio(value), z: spread.z(value, floor: madFloor))
         }
         let counted = inStatistics.contains(member.id)
+        let strokeOfOthers = counted ? strokesOfOthers.without(m.strokeWeightPt) : summary.strokeWeightPt
+        let pxPerPt = m.strokeWeightPt > 0 ? m.strokeWeightPx / m.strokeWeightPt : 0
         evaluations[member.id] = IconEvaluation(
           id: member.id, group: style,
           size: score(summary.effectiveSizePt, effectiveSize(m)),
           stroke: score(summary.strokeWeightPt, m.strokeWeightPt),
           strokeContour: score(summary.strokeWeightContourPt, contourStrokePt(m)),
-          strokeAmongOthers: score(counted ? strokesOfOthers.without(m.strokeWeightPt) : summary.strokeWeightPt, m.strokeWeightPt),
+          strokeAmongOthers: score(strokeOfOthers, m.strokeWeightPt),
           strokeContourAmongOthers: score(
             counted ? contoursOfOthers.without(contourStrokePt(m)) : summary.strokeWeightContourPt, contourStrokePt(m)),
+          shareAtGroupStroke: m.strokeWidthShare(near: strokeOfOthers.median * pxPerPt, tolerance: groupStrokeTolerance),
           detail: score(summary.detailDensity, m.detailDensity),
           extent: score(summary.extentPt, longerSide(m)),
           isOpenStroke: isOpenStroke(m, style: styles[member.id] ?? m.style), style: styles[member.id] ?? m.style,
@@ -286,6 +296,11 @@ public enum FamilyAnalyzer {
 
   /// The longer side of the extent, in pt.
   static func longerSide(_ m: IconMeasurements) -> Double { max(m.extentPt.width, m.extentPt.height) }
+
+  /// How far (a factor either way) a local width may be from the group's stroke to count as drawn
+  /// at it (``IconEvaluation/shareAtGroupStroke``): the family's strokes spread by a MAD of 0.03–0.06
+  /// of a log, and a line drawn at 0.8× or 1.2× (ln 1.2 = 0.18) falls outside ln 1.1 = 0.095.
+  public static let groupStrokeTolerance = 1.1
 
   /// The contour estimate of stroke weight in pt.
   static func contourStrokePt(_ m: IconMeasurements) -> Double {

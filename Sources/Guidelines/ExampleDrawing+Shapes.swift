@@ -136,6 +136,13 @@ extension AlphaMask {
     for i in coverage.indices where i < other.coverage.count { coverage[i] *= 1 - other.coverage[i] }
     return AlphaMask(width: width, height: height, scale: scale, coverage: coverage)
   }
+
+  /// The union of two masks of one canvas (the larger coverage of each pixel).
+  func adding(_ other: AlphaMask) -> AlphaMask {
+    var coverage = self.coverage
+    for i in coverage.indices where i < other.coverage.count { coverage[i] = max(coverage[i], other.coverage[i]) }
+    return AlphaMask(width: width, height: height, scale: scale, coverage: coverage)
+  }
 }
 
 extension ExampleDrawing {
@@ -268,5 +275,49 @@ extension ExampleDrawing {
      .init(id: "dash2", mask: dashedSquare(dash: 2)), .init(id: "dash3", mask: dashedSquare(dash: 3.5)),
      .init(id: "dash4", mask: dashedSquare(dash: 4.5)), .init(id: "dash6", mask: dashedSquare(dash: 6)),
      .init(id: "plus", mask: plusSign())]
+  }
+}
+
+extension ExampleDrawing {
+  /// An application window with a settings cog: a frame of `frame` pt lines with a solid title
+  /// bar 4 pt deep, and a solid cog of radius `cogRadius` (a toothed disk with a hub) over its lower
+  /// right corner (MDI's application-cog). Drawn at 2 pt its median local width reads 2.53 pt: the
+  /// title bar (8 px wide at @2x) and the cog hold most of its skeleton, while the frame, a third
+  /// of it, is at 2 pt.
+  public static func windowWithCog(frame: Double = 2, cogRadius: Double = 5, scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.rectOutline(x: 3, y: 4, width: 18, height: 16, stroke: frame)
+    d.rect(x: 3 - frame / 2, y: 4 - frame / 2, width: 18 + frame, height: 4)
+    var clear = ExampleDrawing(scale: scale)
+    clear.disk(cx: 17, cy: 17, r: cogRadius + 1)
+    var hub = ExampleDrawing(scale: scale)
+    hub.disk(cx: 17, cy: 17, r: cogRadius * 0.3)
+    var teeth = ExampleDrawing(scale: scale)
+    teeth.polygon(gear(r: cogRadius, ri: cogRadius * 0.76).map { (17 + ($0.0 - 12), 17 + ($0.1 - 12)) })
+    return d.mask.subtracting(clear.mask).adding(teeth.mask).subtracting(hub.mask)
+  }
+
+  /// A checkerboard of solid `side` pt squares meeting at their corners (Papirus's image-denoise):
+  /// its skeleton runs through the diagonal joins, where the local width is a fraction of a
+  /// square's side.
+  public static func checkerboard(side: Double = 2, scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    for row in 0..<9 {
+      for column in 0..<9 where (row + column) % 2 == 0 && (row * 7 + column * 3) % 5 != 0 {
+        d.rect(x: 3 + Double(column) * side, y: 3 + Double(row) * side, width: side, height: side)
+      }
+    }
+    return d.mask
+  }
+
+  /// A signal-strength glyph with one bar: a 4 pt `stroke` pt bar with round caps and three dots
+  /// of the same diameter (Tabler's antenna-bars-2). At 1.5 pt (3 px at @2x) the dots read 2.3 px
+  /// across at their skeleton pixels and the median local width is 0.76× the stroke; a third of
+  /// the widths, the bar's, are at 3 px.
+  public static func barAndDots(stroke: Double = 2, scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.line(x0: 5, y0: 14, x1: 5, y1: 18, width: stroke)
+    for x in [10.0, 14, 18] { d.disk(cx: x, cy: 18, r: stroke / 2) }
+    return d.mask
   }
 }

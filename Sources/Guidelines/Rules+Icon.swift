@@ -147,7 +147,10 @@ public struct StrokeWeightGuidanceRule: Rule {
       branches inflate both estimates). A family drawn as a whole outside the range (its outline \
       group's median stroke, with at least 4 icons) made one choice, not one slip per icon: the \
       icons drawn at it (within 1.2× of the median) get one info note on the family's first such \
-      icon, and only an icon off both the guideline and its family is warned. Papirus' symbolic \
+      icon, and only an icon off both the guideline and its family is warned. An icon that draws \
+      a quarter or more of its skeleton at its family's stroke (stroke_weight_outlier: its median \
+      width moved by solid parts, dots or joins) is drawn at its family's weight: an MDI window \
+      frame at the family's 2.08 pt with a solid title bar and cog read 2.54 pt and was warned. Papirus' symbolic \
       icons, drawn at 16 px with 2 px lines (2.2–2.7 pt on a bar canvas), had 98 of 216 icons \
       warned one by one; now 9 notes and 10 warnings (icons heavier than their family too).
       """,
@@ -170,6 +173,9 @@ public struct StrokeWeightGuidanceRule: Rule {
                   target: "filled", triggers: false),
       RuleExample("a solid star (its 5 pt \"stroke\" is its body)",
                   icons: [.init(id: "star", mask: ExampleDrawing.solidStar())], target: "star", triggers: false),
+      RuleExample("a window frame at 2 pt with a solid title bar and a solid cog among 2 pt glyphs: its median width reads 2.53 pt through its solids, its lines are the family's 2 pt",
+                  icons: ExampleFamily.icons() + [.init(id: "window", mask: ExampleDrawing.windowWithCog())],
+                  target: "window", triggers: false),
       RuleExample("a selected state drawn heavier on purpose",
                   icons: [.init(id: "tab", mask: ExampleFamily.glyph(1, stroke: 1.5)),
                           .init(id: "tab-selected", mask: ExampleFamily.glyph(1, stroke: 3))],
@@ -200,7 +206,14 @@ public struct StrokeWeightGuidanceRule: Rule {
       let heavy = lightest > high, thin = heaviest < low
       guard heavy || thin else { return nil }
       let contour = m.strokeWeightContourPx / icon.scale
-      if familyOutside, let familyStroke, abs(log(m.strokeWeightPt / familyStroke)) < log(Self.familyRatio) {
+      // Its lines drawn at its family's weight (a quarter of its skeleton or more; its median moved
+      // by solid parts, dots or joins: `drawsAtGroupStroke`) are the family's weight, not its own:
+      // when the family has enough outline icons to have a weight (two icons at 3.33 pt are not a
+      // family weight that excuses either).
+      let atFamilyWeight = familyStroke != nil
+        && (context.family.evaluation(for: icon.id).map { $0.group == .outline && drawsAtGroupStroke($0) } ?? false)
+      if atFamilyWeight && !familyOutside { return nil }
+      if familyOutside, let familyStroke, atFamilyWeight || abs(log(m.strokeWeightPt / familyStroke)) < log(Self.familyRatio) {
         // Drawn like its family: the family's note covers it.
         guard !noted else { return nil }
         noted = true

@@ -156,7 +156,8 @@ public enum MetricsEngine {
       haloOffsetPx: hygiene.haloOffsetPx,
       opaqueBackgroundShare: hygiene.opaqueBackgroundShare,
       strokeWidthSpread: stroke.widthSpread,
-      enclosedAreaPt2: Double(components.enclosedAreaPx) / (scale * scale)
+      enclosedAreaPt2: Double(components.enclosedAreaPx) / (scale * scale),
+      strokeWidthDecilesPx: stroke.widthDecilesPx
     )
     let analysis = IconAnalysis(
       measurements: measurements, widthPx: w, heightPx: h, scale: scale,

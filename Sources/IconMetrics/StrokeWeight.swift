@@ -72,6 +72,14 @@ public struct StrokeWeight: Sendable, Equatable {
   /// fewer than ``minimumSpreadSamples`` of them.
   public var widthSpread: Double
 
+  /// The deciles of the same local widths (q0, q10, …, q100, linear interpolation between order
+  /// statistics: ``widthDeciles(_:)``), in px; empty with fewer than ``minimumSpreadSamples`` of
+  /// them. What share of the glyph's skeleton is drawn at a given weight
+  /// (``IconMeasurements/strokeWidthShare(near:tolerance:)``): a window frame at its family's
+  /// 4.17 px with a solid title bar (8.33 px) and a solid cog has its median at 5.07 px, between the
+  /// two, and 44% of its widths at the frame's.
+  public var widthDecilesPx: [Double]
+
   /// The fewest local widths that give ``widthSpread``.
   public static let minimumSpreadSamples = 8
 
@@ -116,6 +124,7 @@ public struct StrokeWeight: Sendable, Equatable {
       samples = []
       medianPx = 0
       widthSpread = 0
+      widthDecilesPx = []
       return
     }
     @inline(__always) func padded(_ index: Int) -> Int { (index / w + 1) * pw + index % w + 1 }
@@ -210,6 +219,7 @@ public struct StrokeWeight: Sendable, Equatable {
     let taken = estimate != nil ? firstWidths : firstWidths + restWidths
     self.medianPx = estimate ?? Self.median(taken)
     self.widthSpread = Self.widthSpread(taken)
+    self.widthDecilesPx = Self.widthDeciles(taken)
   }
 
   /// The most skeleton pixels of the median's (at most ``medianSampleLimit``) measured first.
@@ -307,6 +317,20 @@ public struct StrokeWeight: Sendable, Equatable {
     }
     let low = quantile(0.1)
     return low > 0 ? quantile(0.9) / low : 0
+  }
+
+  /// q0, q10, …, q100 of `widths` (linear interpolation between order statistics, as
+  /// ``widthSpread(_:)``); empty with fewer than ``minimumSpreadSamples`` widths.
+  ///
+  /// - Complexity: O(n log n) for n widths (n ≤ ``medianSampleLimit``).
+  static func widthDeciles(_ widths: [Double]) -> [Double] {
+    guard widths.count >= minimumSpreadSamples else { return [] }
+    let sorted = widths.sorted()
+    return (0...10).map { i in
+      let position = Double(i) / 10 * Double(sorted.count - 1)
+      let lower = Int(position.rounded(.down)), upper = min(lower + 1, sorted.count - 1)
+      return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+    }
   }
 
   static func median(_ values: [Double]) -> Double {

@@ -134,4 +134,41 @@ struct StrokeWeightTests {
     #expect(sample.allSatisfy { (0..<n).contains($0) })
     #expect(sample == Array(StrokeWeight.randomSample(32, of: n)))
   }
+
+  @Test("the bars of 2, 3 and 4 px: deciles from 2 to 4 px, a third of the skeleton near each")
+  func decilesOfThreeBars() {
+    let bars = Union(
+      ThickLine(cx: 100, cy: 30, length: 180, width: 2, angleDegrees: 0),
+      ThickLine(cx: 100, cy: 100, length: 180, width: 3, angleDegrees: 0),
+      ThickLine(cx: 100, cy: 170, length: 180, width: 4, angleDegrees: 0))
+    let m = MetricsEngine.measure(render(bars, width: 200, height: 200))
+    let q = m.strokeWidthDecilesPx
+    #expect(q.count == 11)
+    #expect(abs(q[1] - 2) <= 0.15 && abs(q[9] - 4) <= 0.15, "\(q)")
+    #expect(q == q.sorted())
+    // q90 ÷ q10, as the spread is.
+    #expect(abs(m.strokeWidthSpread - q[9] / q[1]) <= 1e-12)
+    for width in [2.0, 3, 4] {
+      let share = m.strokeWidthShare(near: width, tolerance: 1.1)
+      #expect(share > 0.25 && share < 0.45, "\(width): \(share)")
+    }
+    #expect(m.strokeWidthShare(near: 6, tolerance: 1.1) == 0)
+    #expect(m.strokeWidthShare(near: 3, tolerance: 2.5) == 1)
+  }
+
+  @Test("the share near a width, from the deciles: a window frame at 4 px with a title bar at 8 px")
+  func shareFromDeciles() {
+    var m = MetricsEngine.measure(render(ring(cx: 32, cy: 32, outerRadius: 28, width: 4), width: 64, height: 64))
+    // One width: all of it within 1.1× of 4 px, none of it at 5 px.
+    #expect(m.strokeWidthShare(near: 4, tolerance: 1.1) == 1)
+    #expect(m.strokeWidthShare(near: 5, tolerance: 1.1) == 0)
+    // 4 px for the first 35–40%, 8 px from the 60th percentile: F(4.4) − F(3.64⁻) = 0.38 (q3 = 4,
+    // q4 = 4.5), F(8.8) − F(7.27) = 0.98 − 0.58.
+    m.strokeWidthDecilesPx = [4, 4, 4, 4, 4.5, 5, 8, 8, 8, 8, 9]
+    #expect(abs(m.strokeWidthShare(near: 4, tolerance: 1.1) - 0.38) < 1e-9)
+    #expect(abs(m.strokeWidthShare(near: 8, tolerance: 1.1) - (0.98 - (0.5 + (8 / 1.1 - 5) / 3 / 10))) < 1e-9)
+    // Without deciles (fewer than 8 widths): no share.
+    m.strokeWidthDecilesPx = []
+    #expect(m.strokeWidthShare(near: 4, tolerance: 1.1) == 0)
+  }
 }
