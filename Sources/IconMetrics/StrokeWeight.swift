@@ -426,8 +426,14 @@ public struct StrokeWeight: Sendable, Equatable {
     /// −1 to width or height: the frame).
     @inline(__always)
     private func interpolate(_ i: Int, _ j: Int, _ ax: Double, _ ay: Double) -> Double {
+      interpolate(at: (j &+ 1) &* (width &+ 2) &+ i &+ 1, ax, ay)
+    }
+
+    /// The bilinear mix, at fractions (`ax`, `ay`), of `alpha`'s elements p, p + 1, p + stride and
+    /// p + stride + 1 (stride = width + 2; p is pixel (i, j)'s element for ``interpolate(_:_:_:_:)``).
+    @inline(__always)
+    private func interpolate(at p: Int, _ ax: Double, _ ay: Double) -> Double {
       let stride = width &+ 2
-      let p = (j &+ 1) &* stride &+ i &+ 1
       let base = alpha.baseAddress.unsafelyUnwrapped
       let a00 = base[p]
       let a10 = base[p &+ 1]
@@ -450,15 +456,16 @@ public struct StrokeWeight: Sendable, Equatable {
     }
 
     /// ∫α along the line through `centre` in the unit direction (`cx`, `cy`), each side stopping at
-    /// α ≈ 0, at a rise after leaving the core, or at `limit` px.
+    /// α ≈ 0, at a rise after leaving the core, or at `limit` px; `centreAlpha` is α at `centre`
+    /// (`sample(centre.x, centre.y)`), sampled once for all the chords through it.
     @inline(__always)
-    func chord(at centre: Point2D, _ cx: Double, _ cy: Double, limit: Double) -> Double {
+    func chord(at centre: Point2D, centreAlpha: Double, _ cx: Double, _ cy: Double, limit: Double) -> Double {
       let step = StrokeWeight.stepPx
       let dx = cx * step
       let dy = cy * step
       let steps = Int(limit / step)
       return
-        (sample(centre.x, centre.y) + side(centre, dx, dy, steps)
+        (centreAlpha + side(centre, dx, dy, steps)
         + side(centre, -dx, -dy, steps)) * step
     }
 
@@ -481,10 +488,41 @@ public struct StrokeWeight: Sendable, Equatable {
       let right = Double(width) - 1
       let bottom = Double(height) - 1
       if min(u, eu) >= 0 && max(u, eu) < right && min(v, ev) >= 0 && max(v, ev) < bottom {
+        // `sampleInside(u, v)` with its pixel (i, j) = (Int(u), Int(v)) followed from sample to
+        // sample instead of converted at each: u and v move by at most a quarter pixel a step, so
+        // each index changes by at most one, found by comparing u − i with 0 and 1. These
+        // differences are exact (u < 2⁵² and the integer i within two of it: both are multiples of
+        // u's ulp, and so is the difference, which is smaller than u or than 2), so i is ⌊u⌋ as the
+        // truncation has it (and stays 0 for a u a rounding below 0, as truncation does), and the
+        // fractions are the same to the bit. The element of (i, j) in `alpha` follows them.
+        let stride = width &+ 2
+        var fi = Double(Int(u))
+        var fj = Double(Int(v))
+        var p = (Int(v) &+ 1) &* stride &+ Int(u) &+ 1
         while k <= steps {
           u += dx
           v += dy
-          let a = sampleInside(u, v)
+          var ax = u - fi
+          if ax >= 1 {
+            fi += 1
+            p &+= 1
+            ax = u - fi
+          } else if ax < 0 && fi > 0 {
+            fi -= 1
+            p &-= 1
+            ax = u - fi
+          }
+          var ay = v - fj
+          if ay >= 1 {
+            fj += 1
+            p &+= stride
+            ay = v - fj
+          } else if ay < 0 && fj > 0 {
+            fj -= 1
+            p &-= stride
+            ay = v - fj
+          }
+          let a = interpolate(at: p, ax, ay)
           if a < 0.01 || (lowest < 0.5 && a > lowest + 0.05) { break }
           lowest = min(lowest, a)
           sum += a
@@ -514,18 +552,20 @@ public struct StrokeWeight: Sendable, Equatable {
     {
       let c22 = 0.923_879_532_511_286_7  // cos 22.5°
       let s22 = 0.382_683_432_365_089_8  // sin 22.5°
+      // α at the centre, the same term of every chord through it.
+      let middle = sample(centre.x, centre.y)
       // The three directions around the middle one (mx, my): −22.5°, 0, +22.5°.
       var mx = nx
       var my = ny
-      var f0 = chord(at: centre, mx, my, limit: limit)
+      var f0 = chord(at: centre, centreAlpha: middle, mx, my, limit: limit)
       var plus = (x: mx * c22 - my * s22, y: mx * s22 + my * c22)
       var minus = (x: mx * c22 + my * s22, y: -mx * s22 + my * c22)
-      var fp = chord(at: centre, plus.x, plus.y, limit: limit)
-      var fm = chord(at: centre, minus.x, minus.y, limit: limit)
+      var fp = chord(at: centre, centreAlpha: middle, plus.x, plus.y, limit: limit)
+      var fm = chord(at: centre, centreAlpha: middle, minus.x, minus.y, limit: limit)
       // Walk one more step toward a smaller chord (the coarse scan of ±45°).
       if fp < f0 && fp < fm {
         let next = (x: plus.x * c22 - plus.y * s22, y: plus.x * s22 + plus.y * c22)
-        let fn = chord(at: centre, next.x, next.y, limit: limit)
+        let fn = chord(at: centre, centreAlpha: middle, next.x, next.y, limit: limit)
         if fn < fp {
           (minus, fm) = ((mx, my), f0)
           (mx, my, f0) = (plus.x, plus.y, fp)
@@ -533,7 +573,7 @@ public struct StrokeWeight: Sendable, Equatable {
         }
       } else if fm < f0 && fm < fp {
         let next = (x: minus.x * c22 + minus.y * s22, y: -minus.x * s22 + minus.y * c22)
-        let fn = chord(at: centre, next.x, next.y, limit: limit)
+        let fn = chord(at: centre, centreAlpha: middle, next.x, next.y, limit: limit)
         if fn < fm {
           (plus, fp) = ((mx, my), f0)
           (mx, my, f0) = (minus.x, minus.y, fm)
@@ -559,7 +599,7 @@ public struct StrokeWeight: Sendable, Equatable {
       let length = (rx * rx + ry * ry).squareRoot()
       let ux = rx / length
       let uy = ry / length
-      let c = chord(at: centre, ux, uy, limit: limit)
+      let c = chord(at: centre, centreAlpha: middle, ux, uy, limit: limit)
       if c < best.width { best = (c, ux, uy) }
       return best
     }
