@@ -407,8 +407,18 @@ public struct NearestFeatureQuery: Sendable {
   public func nearest(_ index: Int) -> (squaredDistance: Int, feature: Int) {
     precondition(index >= 0 && index < delta.count, "pixel index outside the image")
     guard anyFeature else { return (Int.max, -1) }
-    let x = index % width
-    let row = index &- x
+    let found = nearest(x: index % width, y: index / width)
+    return (found.squaredDistance, found.featureY &* width &+ found.featureX)
+  }
+
+  /// The squared distance from pixel (`x`, `y`) to its nearest feature pixel, and that pixel's
+  /// column and row (as ``nearest(_:)``, for a caller that has the pixel's column and row: no
+  /// division); (`Int.max`, −1, −1) without any feature.
+  /// - Precondition: `0 ≤ x < width`, `0 ≤ y < height`.
+  public func nearest(x: Int, y: Int) -> (squaredDistance: Int, featureX: Int, featureY: Int) {
+    precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the image")
+    guard anyFeature else { return (Int.max, -1, -1) }
+    let row = y &* width
     return delta.withUnsafeBufferPointer { delta in
       var best = Int.max
       var column = -1
@@ -438,8 +448,7 @@ public struct NearestFeatureQuery: Sendable {
         }
         dx &+= 1
       }
-      let y = index / width
-      return (best, (y &+ Int(delta[row &+ column])) &* width &+ column)
+      return (best, column, y &+ Int(delta[row &+ column]))
     }
   }
 }

@@ -119,7 +119,6 @@ public struct StrokeWeight: Sendable, Equatable {
     countedOnly: Bool = false
   ) {
     let w = mask.width
-    let pw = w + 2
     guard !skeleton.pixels.isEmpty else {
       samples = []
       medianPx = 0
@@ -127,10 +126,25 @@ public struct StrokeWeight: Sendable, Equatable {
       widthDecilesPx = []
       return
     }
-    @inline(__always) func padded(_ index: Int) -> Int { (index / w + 1) * pw + index % w + 1 }
-    // The nearest background pixel of every skeleton pixel, and its distance (√ of an exact
-    // integer).
-    let nearestBackground = skeleton.pixels.map { nearest.nearest(padded($0)) }
+    // The column and row of every skeleton pixel, followed along the raster order (no division a
+    // pixel).
+    var columns = [Int](repeating: 0, count: skeleton.pixels.count)
+    var rows = [Int](repeating: 0, count: skeleton.pixels.count)
+    do {
+      var row = 0
+      var rowStart = 0
+      for (k, p) in skeleton.pixels.enumerated() {
+        while p >= rowStart &+ w {
+          row &+= 1
+          rowStart &+= w
+        }
+        columns[k] = p &- rowStart
+        rows[k] = row
+      }
+    }
+    // The nearest background pixel of every skeleton pixel (in the padded grid), and its distance
+    // (√ of an exact integer).
+    let nearestBackground = skeleton.pixels.indices.map { nearest.nearest(x: columns[$0] &+ 1, y: rows[$0] &+ 1) }
     let distances = nearestBackground.map { Double($0.squaredDistance).squareRoot() }
     let counted = Self.awayFromEnds(skeleton, distances: distances)
     let anyCounted = counted.contains(true)
@@ -175,13 +189,12 @@ public struct StrokeWeight: Sendable, Equatable {
     let profile = Profile(alpha: UnsafeBufferPointer(alpha), width: w, height: h)
     /// The local width of skeleton pixel k (its index in `skeleton.pixels`), appended to `samples`.
     func measure(_ k: Int) -> Double {
-      let index = skeleton.pixels[k]
-      let x = index % w
-      let y = index / w
-      let feature = nearestBackground[k].feature
+      let x = columns[k]
+      let y = rows[k]
+      let feature = nearestBackground[k]
       let dt = distances[k]
-      let nx = Double(feature % pw &- (x &+ 1))
-      let ny = Double(feature / pw &- (y &+ 1))
+      let nx = Double(feature.featureX &- (x &+ 1))
+      let ny = Double(feature.featureY &- (y &+ 1))
       let centre = Point2D(x: Double(x) + 0.5, y: Double(y) + 0.5)
       let limit = max(3 * dt, dt + 3)
       let n = (nx * nx + ny * ny).squareRoot()
