@@ -15,14 +15,16 @@ import IconRaster
 ///    or top-right corner, where a tab icon's badge sits (its bottom or top row on the ink's last or
 ///    first row, its right column on the ink's last column, each within 1 px), in a corner that
 ///    passes ``hasFeet(_:width:height:box:left:top:)``, h from 14% to 40% of the canvas height
-///    (≥ `minimumHeightPx`, ≤ 48 px), and only a *distinctive* letter (not I J L T 1 7, nor O 0 C
-///    D U V X: a bar, a corner, a hook, an arc, a ring, a chevron or a cross is drawing as often);
+///    (≥ `minimumHeightPx`, ≤ 48 px), and only a *distinctive* letter (not I J L T 1 7, nor O 0 Q
+///    C D U V X E F 3: a bar, a corner, a hook, an arc, a ring, a ring with a line leaving it, a
+///    chevron, a cross or stacked bars is drawing as often);
 /// 2. the *fit* of a template T (coverage 0…1 per pixel) placed on α: *inside* = Σ min(T, α) ÷ ΣT
-///    ≥ 0.8 (every letter pixel is inked; 0.2 absorbs the hinting and sub-pixel phase of a small
-///    rendering), its core pixels (coverage 1 with 4 inked neighbours, up to 8) each α ≥ 0.3,
+///    ≥ 0.8 for the corner letter and on average over the word, ≥ 0.75 for each letter beside it
+///    (every letter pixel is inked; the rest absorbs the hinting and sub-pixel phase of a small
+///    rendering, and another face's letter differing by a pixel along its edges), its core pixels (coverage 1 with 4 inked neighbours, up to 8) each α ≥ 0.3,
 ///    and *clear* = its *ring* (the pixels 4-adjacent to the letter's pixels that the letter does
 ///    not touch), 1 − α averaged, ≥ 0.6: the letter's outline is background except where the
-///    drawing's strokes cross it; the part of the ring inside the ink's bounding box ≥ 0.55 on its
+///    drawing's strokes cross it; the part of the ring inside the ink's bounding box ≥ 0.5 on its
 ///    own (the ring beyond the box is clear whatever the drawing: a solid bar at the corner holds
 ///    an E whose ring is clear below and to the right only); and
 ///    the part of the ring inside the letter's box (its counters and notches) ≥ 0.35 clear, or a
@@ -31,7 +33,7 @@ import IconRaster
 ///    same height, its box 1 px over to 0.5 h away, its bottom on the same baseline (±1 px), the
 ///    best fit each time; a word is two letters or more, at least two of them distinctive, no
 ///    character twice and no two congruent shapes (repeated or mirrored shapes are drawing: »»,
-///    stacked bars that fit E and 3), and the word's box is not its own mirror image (two bars,
+///    stacked bars that fit E and 3; ``congruentPairs``), and the word's box is not its own mirror image (two bars,
 ///    tally marks, a grid of squares fit H, N or M but read the same mirrored).
 ///
 /// A filled glyph never fits (its letter ring is inked); a line drawing fits only where a letter's
@@ -47,13 +49,18 @@ public enum StampedText {
   /// Heights searched, as shares of the canvas height, and the largest in px.
   static let heightRange = (low: 0.14, high: 0.4)
   static let largestHeightPx = 48
-  /// Fit thresholds (step 2).
-  static let minimumInside: Float = 0.8
+  /// Fit thresholds (step 2): the inside share of a letter beside the corner letter, of the corner
+  /// letter, and the mean over the word's letters.
+  static let minimumInside: Float = 0.75
+  static let minimumCornerInside: Float = 0.8
+  static let minimumWordInside: Float = 0.8
   static let minimumClear: Float = 0.6
-  static let minimumBoxClear: Float = 0.55
+  static let minimumBoxClear: Float = 0.5
   static let minimumInnerClear: Float = 0.35
-  /// Shapes that are drawing as often as letters: bars, corners, hooks, arcs, rings, chevrons, crosses.
-  static let weakCharacters: Set<Character> = ["I", "J", "L", "T", "1", "7", "O", "0", "C", "D", "U", "V", "X"]
+  /// Shapes that are drawing as often as letters: bars, corners, hooks, arcs, rings (Q: a ring
+  /// with a line leaving it, a graph's node), chevrons, crosses, stacked bars (E, F, 3: a list, a
+  /// drive's slots).
+  static let weakCharacters: Set<Character> = ["I", "J", "L", "T", "1", "7", "O", "0", "Q", "C", "D", "U", "V", "X", "E", "F", "3"]
 
   /// One letter shape at one capital height.
   struct Template: Sendable {
@@ -195,7 +202,7 @@ public enum StampedText {
               guard x >= 0, y >= 0, x + t.width <= w, y + t.height <= h,
                 a[(y + t.anchor(anchor + 1)) * w + x + t.anchor(anchor)] >= 0.15,
                 a[(y + t.anchor(anchor + 3)) * w + x + t.anchor(anchor + 2)] >= 0.15,
-                let first = fit(set[i], x: x, y: y, a, width: w, height: h, box: box)
+                let first = fit(set[i], x: x, y: y, a, width: w, height: h, box: box, minimumInside: minimumCornerInside)
               else { continue }
               let word = extend([first], inwardsToTheRight: left, templates: set, a, width: w, height: h, box: box)
               guard isWord(word), !isMirrorSymmetric(word, a, width: w) else { continue }
@@ -251,7 +258,7 @@ public enum StampedText {
   /// Step 3's test of a word: two letters or more, two distinctive, no two alike (the same
   /// character, or congruent shapes: E and 3 are mirror images, and stacked bars fit both).
   static func isWord(_ word: [Placed]) -> Bool {
-    guard word.count >= 2, word.filter({ !$0.template.isWeak }).count >= 2 else { return false }
+    guard word.count >= 2, word.map(\.inside).reduce(0, +) >= minimumWordInside * Float(word.count), word.filter({ !$0.template.isWeak }).count >= 2 else { return false }
     guard Set(word.map(\.template.character)).count == word.count else { return false }
     for i in word.indices {
       for j in word.indices where j > i {
@@ -289,10 +296,32 @@ public enum StampedText {
     return best >= 0.75
   }
 
-  /// Two letter shapes alike: their inked pixels (coverage ≥ 0.5) scaled to one box, pixel IoU ≥
-  /// 0.7 at the best of the four orientations (as is, mirrored, flipped, turned by 180°).
-  /// - Complexity: O(w·h) for the common box.
+  /// Two letter shapes alike: the same character, or a pair of ``congruentPairs``.
   static func areCongruent(_ p: Template, _ q: Template) -> Bool {
+    p.character == q.character || congruentPairs.contains(String([p.character, q.character]))
+  }
+
+  /// The pairs of characters (both orders) whose shapes are alike: their inked pixels (coverage ≥
+  /// 0.5) at the masters' 48 px capital height scaled to one box, pixel IoU ≥ 0.7 at the best of the
+  /// four orientations (as is, mirrored, flipped, turned by 180°): E and 3, 6 and 9, A and V, H and N, ….
+  /// Decided once on the large shapes, not on each rendering: at 7 px a stem's pixel of hinting
+  /// hides that E is not 3.
+  /// - Complexity: O(36² · w·h) once per process.
+  static let congruentPairs: Set<String> = {
+    let shapes = LetterTemplates.masters.map { makeTemplate($0, height: LetterTemplates.capitalHeightPx) }
+    var pairs = Set<String>()
+    for i in shapes.indices {
+      for j in shapes.indices where j > i && areAlike(shapes[i], shapes[j]) {
+        pairs.insert(String([shapes[i].character, shapes[j].character]))
+        pairs.insert(String([shapes[j].character, shapes[i].character]))
+      }
+    }
+    return pairs
+  }()
+
+  /// The IoU test of ``congruentPairs``.
+  /// - Complexity: O(w·h) for the common box.
+  static func areAlike(_ p: Template, _ q: Template) -> Bool {
     let w = max(p.width, q.width), h = max(p.height, q.height)
     func raster(_ t: Template) -> [Bool] {
       var full = [Float](repeating: 0, count: t.width * t.height)
@@ -387,7 +416,7 @@ public enum StampedText {
 
   /// Step 2: the template's fit at (x, y), or nil when it fails (the box must lie on the canvas).
   static func fit(_ t: Template, x: Int, y: Int, _ a: UnsafeBufferPointer<Float>, width w: Int, height h: Int,
-                  box: (minX: Int, minY: Int, maxX: Int, maxY: Int)) -> Placed? {
+                  box: (minX: Int, minY: Int, maxX: Int, maxY: Int), minimumInside: Float = minimumInside) -> Placed? {
     guard x >= 0, y >= 0, x + t.width <= w, y + t.height <= h else { return nil }
     for p in t.core where a[(y + Int(p.y)) * w + x + Int(p.x)] < 0.3 { return nil }
     let allowed = (1 - minimumInside) * t.sum

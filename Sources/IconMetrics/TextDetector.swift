@@ -13,8 +13,10 @@ import IconRaster
 ///    the main drawing (height ≤ 70% of the canvas), not wide (width ≤ 1.8 × height: m, w), not a blob
 ///    (a dot or a filled square: no hole and t ≥ 0.3 × its longer side), not a straight bar (the
 ///    spread across its principal axis √(12 λ_min) < 2 t, with λ_min the smaller eigenvalue of the
-///    pixel covariance: a bar of width w gives w, a letter several times t), and not a cross (+, ×:
-///    no hole and its own reflection in the diagonal, IoU ≥ 0.75); a *ring* (the outline of a
+///    pixel covariance: a bar of width w gives w, a letter several times t), not a cross (+, ×:
+///    no hole and its own reflection in the diagonal, IoU ≥ 0.75) and not an arrow (↑ ↓ ← →: no
+///    hole, mirror-symmetric across a shaft inked along ≥ 70% of it, both ends ≤ 40% as wide as
+///    its head: ``isArrow(_:labels:)``); a *ring* (the outline of a
 ///    rectangle or a circle: one hole covering ≥ 20% of its box, or a hole and diagonal symmetry;
 ///    also o, O, D, 0) is kept but marked: it joins a run, two rings are never paired, and a run
 ///    needs two members that are not rings (so framed panels side by side are not a word, while
@@ -89,7 +91,8 @@ public enum TextDetector {
     let candidates = shapes.indices.filter { k -> Bool in
       guard isPlausible(shapes[k], canvasHeight: h, minimumHeightPx: minimumHeightPx) else { return false }
       addEnclosure(&shapes[k], labelling: labelling)
-      guard !isBlob(shapes[k]), !isSolid(shapes[k], labels: labelling) else { return false }
+      guard !isBlob(shapes[k]), !isSolid(shapes[k], labels: labelling), !isArrow(shapes[k], labels: labelling)
+      else { return false }
       // A shape that is its own diagonal reflection: with a hole, a round or square outline
       // (o, O, 0, □: a ring); without one, a cross (+, ×: a symbol, not a letter).
       if isDiagonallySymmetric(shapes[k], labels: labelling) {
@@ -376,6 +379,51 @@ public enum TextDetector {
     }
     let hull = convexHullArea(points)
     return hull > 0 && Double(g.areaPx) >= solidFraction * hull
+  }
+
+  /// An arrow (↑ ↓ ← →, a dagger; needs the holes): a shape with no hole that is its own mirror
+  /// image across its shaft, its shaft inked along most of it, a head wider than both its ends. Read
+  /// along its longer side (rows of a tall shape, columns of a wide one): the middle line across is
+  /// inked in ≥ 70% of the rows, the ink's extent in each end row is ≤ 40% of its widest row, and
+  /// the shape flipped across the shaft has pixel IoU ≥ 0.75 with itself. An arrow beside a letter
+  /// (A↓, a font size control) is a symbol, not a second letter. Of the letters only T, Y and V
+  /// are mirror images with a full middle line, and each has its widest row at one end.
+  /// - Complexity: O(w·h) over its box.
+  static func isArrow(_ s: Shape, labels: ConnectedComponents) -> Bool {
+    let g = s.glyph
+    guard g.holes == 0 else { return false }
+    let tall = g.heightPx >= g.widthPx
+    // Along the shaft: `length` lines across, each `span` pixels wide.
+    let length = tall ? g.heightPx : g.widthPx, span = tall ? g.widthPx : g.heightPx
+    guard length >= 5, span >= 3 else { return false }
+    return labels.labels.withUnsafeBufferPointer { labelled -> Bool in
+      @inline(__always) func inked(_ i: Int, _ j: Int) -> Bool {
+        // i along the shaft, j across it.
+        let x = tall ? g.minX &+ j : g.minX &+ i, y = tall ? g.minY &+ i : g.minY &+ j
+        return labelled[y &* labels.width &+ x] == s.label
+      }
+      var extents = [Int](repeating: 0, count: length)
+      var shaft = 0, both = 0, either = 0
+      let middle = (span &- 1) / 2, middle2 = span / 2
+      for i in 0..<length {
+        var lo = Int.max, hi = Int.min
+        for j in 0..<span where inked(i, j) {
+          lo = min(lo, j)
+          hi = max(hi, j)
+          let mirrored = inked(i, span &- 1 &- j)
+          if mirrored { both &+= 1 }
+          either &+= 1
+        }
+        // Pixels inked only on the mirrored side.
+        for j in 0..<span where !inked(i, j) && inked(i, span &- 1 &- j) { either &+= 1 }
+        if lo <= hi { extents[i] = hi &- lo &+ 1 }
+        if inked(i, middle) || inked(i, middle2) { shaft &+= 1 }
+      }
+      let widest = extents.max() ?? 0
+      guard widest > 0, Double(shaft) >= 0.7 * Double(length) else { return false }
+      guard Double(extents[0]) <= 0.4 * Double(widest), Double(extents[length &- 1]) <= 0.4 * Double(widest) else { return false }
+      return either > 0 && Double(both) >= 0.75 * Double(either)
+    }
   }
 
   /// A shape with this share of its convex hull inked is solid (``isSolid(_:labels:)``).

@@ -51,6 +51,37 @@ import Testing
     }
   }
 
+  @Test("which letter shapes are congruent is decided on the large masters, not on a 7 px rendering")
+  func congruenceOnMasters() {
+    #expect(StampedText.congruentPairs.contains("E3") && StampedText.congruentPairs.contains("3E"))
+    #expect(StampedText.congruentPairs.contains("69"))
+    #expect(!StampedText.congruentPairs.contains("AB") && !StampedText.congruentPairs.contains("NW"))
+    for h in [7, 8, 9, 12, 20] {
+      let set = StampedText.templates(height: h)
+      let e = set.first { $0.character == "E" }!, three = set.first { $0.character == "3" }!
+      #expect(StampedText.areCongruent(e, three), "E and 3 at \(h) px")
+    }
+  }
+
+  @Test("outlined bars, nodes on a line and dots are not stamped text, at 22 pt @2x and @3x", arguments: [2.0, 3.0])
+  func outlinesAndNodes(scale: Double) {
+    // Lucide's pause (two rounded outlines), git-graph (rings on lines), grip dots.
+    var pause = ExampleDrawing(widthPt: 22, heightPt: 22, scale: scale)
+    pause.rectOutline(x: 5, y: 3, width: 4, height: 16, stroke: 2)
+    pause.rectOutline(x: 13, y: 3, width: 4, height: 16, stroke: 2)
+    var graph = ExampleDrawing(widthPt: 22, heightPt: 22, scale: scale)
+    graph.ring(cx: 5.5, cy: 16.5, r: 2.5, width: 2)
+    graph.ring(cx: 16.5, cy: 5.5, r: 2.5, width: 2)
+    graph.line(x0: 5.5, y0: 2, x1: 5.5, y1: 14, width: 2)
+    graph.polyline([(16.5, 8), (16.5, 10), (8, 16.5)], width: 2)
+    graph.line(x0: 11, y0: 2, x1: 11, y1: 20, width: 2)
+    var grip = ExampleDrawing(widthPt: 22, heightPt: 22, scale: scale)
+    for x in [8.0, 14] { for y in [5.0, 11, 17] { grip.disk(cx: x, cy: y, r: 1.5) } }
+    for (name, mask) in [("pause", pause.mask), ("git graph", graph.mask), ("grip", grip.mask)] {
+      #expect(StampedText.detect(mask, minimumHeightPx: 5) == nil, "\(name) at @\(Int(scale))x")
+    }
+  }
+
   @Test("solid triangles are not letter-like (skip forward ▶▶|)")
   func solidTrianglesAreNotLetters() {
     #expect(TextDetector.detect(TextExamples.skipForward, minimumHeightPx: 5) == nil)

@@ -96,6 +96,26 @@ struct TextDetectorTests {
     #expect(TextDetector.detect(d.mask)?.glyphs.count == 3)
   }
 
+  @Test("an arrow is a symbol, not a letter: A with a separate arrow is no word; A beside B still is")
+  func arrowsAreNotLetters() throws {
+    #expect(TextDetector.detect(TextExamples.letterAndSeparateArrow) == nil)
+    // The arrow alone, pointing each way: not letter-like.
+    for (dx, dy) in [(0.0, 1.0), (0.0, -1.0), (1.0, 0.0), (-1.0, 0.0)] {
+      var d = ExampleDrawing(scale: 3)
+      let cx = 12.0, cy = 12.0
+      d.line(x0: cx - 6 * dx, y0: cy - 6 * dy, x1: cx + 6 * dx, y1: cy + 6 * dy, width: 2)
+      d.polyline([(cx + 6 * dx - 3.5 * dy - 3.5 * dx, cy + 6 * dy - 3.5 * dx - 3.5 * dy), (cx + 6 * dx, cy + 6 * dy),
+                  (cx + 6 * dx + 3.5 * dy - 3.5 * dx, cy + 6 * dy + 3.5 * dx - 3.5 * dy)], width: 2)
+      let labelling = ConnectedComponents(mask: d.mask)
+      let shapes = TextDetector.describe(labelling)
+      let arrow = try #require(shapes.max { $0.glyph.areaPx < $1.glyph.areaPx })
+      #expect(TextDetector.isArrow(arrow, labels: labelling), "arrow \(dx), \(dy)")
+    }
+    // Letters that are mirror images with a middle line (T, Y, V) are not arrows: the words still count.
+    #expect(TextDetector.detect(StrokeLetters.mask("AB", scale: 3)) != nil)
+    #expect(TextDetector.detect(StrokeLetters.mask("H1", scale: 3)) != nil)
+  }
+
   @Test("the rule's example: AB in a rounded rectangle")
   func example() {
     #expect(TextDetector.detect(TextExamples.letters)?.glyphs.count == 2)
