@@ -224,14 +224,20 @@ def sheets(rows: list[dict], cases_dir: Path, out: Path) -> None:
             strips.append(strip)
         if not strips:
             continue
-        sheet = Image.new("RGB", (max(s.width for s in strips), sum(s.height + 6 for s in strips)), "white")
-        y = 0
-        for s in strips:
-            sheet.paste(s, (0, y))
-            y += s.height + 6
-        path = out / f"scale-misses-{kind.split()[1]}.png"
-        sheet.quantize(colors=32).save(path, optimize=True)
-        print(f"wrote {path}", file=sys.stderr)
+        save_stacked(strips, out / f"scale-misses-{kind.split()[1]}.png", colors=32)
+
+
+def save_stacked(strips: list, path: Path, colors: int) -> None:
+    """Stacks the strips (PIL images) top to bottom, 6 px apart, on white and saves them as a
+    palette PNG of `colors` colours."""
+    from PIL import Image
+    sheet = Image.new("RGB", (max(s.width for s in strips), sum(s.height + 6 for s in strips)), "white")
+    y = 0
+    for s in strips:
+        sheet.paste(s, (0, y))
+        y += s.height + 6
+    sheet.quantize(colors=colors).save(path, optimize=True)
+    print(f"wrote {path}", file=sys.stderr)
 
 
 def main() -> None:

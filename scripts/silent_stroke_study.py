@@ -31,7 +31,7 @@ from pathlib import Path
 SCRIPTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(SCRIPTS))
 import _bin  # noqa: E402
-from scale_recall_study import audit  # noqa: E402
+from scale_recall_study import audit, save_stacked  # noqa: E402
 
 RULES = ("stroke_weight_outlier", "perceived_size_outlier", "style_mismatch")
 LOO_LIMIT, FLOOR = 10, 0.03
@@ -140,14 +140,8 @@ def sheet(rows: list[dict], files_of, path: Path) -> None:
         page.append(s)
     pages.append(page)
     for number, page in enumerate(pages, 1):
-        out = Image.new("RGB", (max(s.width for s in page), sum(s.height + 6 for s in page)), "white")
-        y = 0
-        for s in page:
-            out.paste(s, (0, y))
-            y += s.height + 6
         name = path.with_name(f"{path.stem}-{number}{path.suffix}") if len(pages) > 1 else path
-        out.quantize(colors=64).save(name, optimize=True)
-        print(f"wrote {name}", file=sys.stderr)
+        save_stacked(page, name, colors=64)
 
 
 def main() -> None:
