@@ -3,7 +3,9 @@
 /// A kind of file iconaudit writes (a report format, measurements, drift, history, a baseline),
 /// with the marks that tell such a file from one the user owns (``OutputRecognition``). A file that
 /// merely mentions iconaudit (a README, a CI workflow, a package.json) must not match.
-public protocol IconauditOutput {
+/// `SendableMetatype`: the registries (``ReportFormats/all``, `OtherOutputs.all`) are global
+/// constants of metatypes, which Swift 6 accepts only when the metatypes are `Sendable`.
+public protocol IconauditOutput: SendableMetatype {
   /// For a JSON output: sets of byte strings (as written, two-space indentation), a file holding
   /// every string of one set being this output. Empty for other outputs.
   static var jsonMarks: [[String]] { get }
