@@ -240,15 +240,26 @@ def save_stacked(strips: list, path: Path, colors: int) -> None:
     print(f"wrote {path}", file=sys.stderr)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def study_arguments(doc: str) -> argparse.ArgumentParser:
+    """The options every calibration study takes: the cases folder, the binary, calibration.json."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--cases", type=Path, default=SCRIPTS / ".cache" / "calibrate" / "cases")
     parser.add_argument("--bin", help="the iconaudit binary (default: the release build)")
     parser.add_argument("--calibration", type=Path, default=SCRIPTS.parent / "Reports" / "calibration" / "calibration.json")
+    return parser
+
+
+def injected_and_untouched(calibration: Path) -> dict[str, dict]:
+    """calibration.json's injected and untouched cases by their folder path."""
+    return {c["path"]: c for c in json.loads(calibration.read_text())["cases"] if c["group"] in ("injected", "untouched")}
+
+
+def main() -> None:
+    parser = study_arguments(__doc__)
     parser.add_argument("--sheets", type=Path, help="write contact sheets of the missed glyphs here")
     args = parser.parse_args()
     binary = _bin.binary(args.bin)
-    cases = {c["path"]: c for c in json.loads(args.calibration.read_text())["cases"] if c["group"] in ("injected", "untouched")}
+    cases = injected_and_untouched(args.calibration)
     cache = args.cases / ".measurement-cache" / "scale-recall-study"
     rows = []
     for group in ("injected", "untouched"):

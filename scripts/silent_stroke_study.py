@@ -20,8 +20,6 @@ icons setting the stroke), without a halo finding, whose profile estimate is off
 """
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import statistics
 import sys
@@ -31,7 +29,7 @@ from pathlib import Path
 SCRIPTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(SCRIPTS))
 import _bin  # noqa: E402
-from scale_recall_study import audit, save_stacked  # noqa: E402
+from scale_recall_study import audit, injected_and_untouched, save_stacked, study_arguments  # noqa: E402
 
 RULES = ("stroke_weight_outlier", "perceived_size_outlier", "style_mismatch")
 LOO_LIMIT, FLOOR = 10, 0.03
@@ -145,15 +143,12 @@ def sheet(rows: list[dict], files_of, path: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cases", type=Path, default=SCRIPTS / ".cache" / "calibrate" / "cases")
-    parser.add_argument("--bin", help="the iconaudit binary (default: the release build)")
-    parser.add_argument("--calibration", type=Path, default=SCRIPTS.parent / "Reports" / "calibration" / "calibration.json")
+    parser = study_arguments(__doc__)
     parser.add_argument("--apps", type=Path, help="also the real apps' folders under this one (/work/apps)")
     parser.add_argument("--sheet", type=Path, help="write a contact sheet of the listed glyphs beside their families (PNG)")
     args = parser.parse_args()
     binary = _bin.binary(args.bin)
-    cases = {c["path"]: c for c in json.loads(args.calibration.read_text())["cases"] if c["group"] in ("injected", "untouched")}
+    cases = injected_and_untouched(args.calibration)
     cache = args.cases / ".measurement-cache" / "scale-recall-study"
     rows = []
     for group in ("injected", "untouched"):
