@@ -114,10 +114,15 @@ public enum AuditFrontend {
       }
       for (id, item) in appBarIcons.unusedSelected { codeBarIcons[id] = codeBarIcons[item] }
     }
+    // A history's work folder carries roles and pairing over from its audit before (without app
+    // code: the code's roles are the code's).
+    let carryOver = codeBarIcons.isEmpty ? options.knownDigests?.carryOver : nil
+    carryOver?.begin(configuration: configuration, rootName: rootName)
     // A custom symbol is drawn at the symbol size of the bar its role puts it in.
     let codeIcons = codeBarIcons
     options.symbolSize = { icon in
-      role(ofPath: icon.primaryFile.relativePath, configuration: configuration, code: codeIcons[icon.id], rootName: rootName).symbolSize
+      if let carryOver { return carryOver.role(ofPath: icon.primaryFile.relativePath).role.symbolSize }
+      return role(ofPath: icon.primaryFile.relativePath, configuration: configuration, code: codeIcons[icon.id], rootName: rootName).symbolSize
     }
     // Flushed once the rules have run: their results go into the run's one pack.
     options.defersCacheFlush = true
@@ -128,9 +133,9 @@ public enum AuditFrontend {
     if measured.icons.isEmpty && failures.isEmpty { diagnostics.append(.nothingFound(paths: request.paths)) }
 
     let (kept, judgedOut) = barIcons(measured.icons, configuration: configuration, codeBarIcons: codeBarIcons,
-                                     pngScale: options.pngScale, rootName: rootName)
+                                     pngScale: options.pngScale, rootName: rootName, carryOver: carryOver)
     var icons = appBarIcons.map { appCodeIcons(kept, map: $0.map, unusedSelected: $0.unusedSelected, configuration: configuration, rootName: rootName) }
-      ?? auditIcons(kept, configuration: configuration, rootName: rootName, codeBarIcons: request.codeBarIcons)
+      ?? auditIcons(kept, configuration: configuration, rootName: rootName, codeBarIcons: request.codeBarIcons, carryOver: carryOver)
     var folderNotes: [AuditScope.FolderNote] = []
     if !configuration.allImages {
       (icons, folderNotes) = CanvasFamilies.split(icons) { name in name.isEmpty ? (rootName ?? "(top level)") : name }
@@ -177,8 +182,22 @@ public enum AuditFrontend {
   /// folder names (and the audited folder's own name), selected states paired with their items.
   public static func auditIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration, rootName: String?,
                                 codeBarIcons: [String: CodeBarIcon] = [:]) -> [AuditIcon] {
+    auditIcons(measured, configuration: configuration, rootName: rootName, codeBarIcons: codeBarIcons, carryOver: nil)
+  }
+
+  /// As ``auditIcons(_:configuration:rootName:codeBarIcons:)``, with the roles and pairing of a
+  /// history's audit before in the same work folder (``AuditCarryOver``, begun under
+  /// `configuration` and `rootName`; only without app code).
+  static func auditIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration, rootName: String?,
+                         codeBarIcons: [String: CodeBarIcon], carryOver: AuditCarryOver?) -> [AuditIcon] {
+    if let carryOver, codeBarIcons.isEmpty {
+      // Roles known: a lookup an icon, not worth the threads.
+      return carryOver.pair(measured.map { icon in
+        icon.auditIcon(family: PathText.parent(icon.id), role: carryOver.role(ofPath: icon.path).role)
+      }, suffixes: configuration.selectedSuffixes)
+    }
     // On all cores: matching the role patterns and folder names is string work for every icon.
-    StatePairing.assign(measured.parallelMap { icon in
+    return StatePairing.assign(measured.parallelMap { icon in
       let code = codeBarIcons[icon.id]
       return icon.auditIcon(family: code?.family ?? PathText.parent(icon.id),
                             role: role(of: icon, configuration: configuration, code: code, rootName: rootName))
@@ -202,9 +221,18 @@ public enum AuditFrontend {
   /// The measured images split into bar icons (kept, in order) and the others with the reason
   /// (``BarIconScope``); every image is kept under `allImages`.
   /// - Complexity: O(n) judgements for n images.
+  /// - Parameter carryOver: the roles of a history's audit before in the same work folder (begun
+  ///   under `configuration` and `rootName`), used for icons the app's code does not name.
   public static func barIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration,
                               codeBarIcons: [String: CodeBarIcon] = [:], pngScale: Int = 1,
                               rootName: String?) -> (kept: [MeasuredIcon], leftOut: [AuditScope.LeftOut]) {
+    barIcons(measured, configuration: configuration, codeBarIcons: codeBarIcons, pngScale: pngScale, rootName: rootName,
+             carryOver: nil)
+  }
+
+  static func barIcons(_ measured: [MeasuredIcon], configuration: AuditConfiguration,
+                       codeBarIcons: [String: CodeBarIcon], pngScale: Int,
+                       rootName: String?, carryOver: AuditCarryOver?) -> (kept: [MeasuredIcon], leftOut: [AuditScope.LeftOut]) {
     guard !configuration.allImages else { return (measured, []) }
     let limits = BarIconScope.Limits(
       maximumSpread: configuration.threshold(.maximumSpread, of: TemplateNotMonochromeRule.self),
@@ -214,8 +242,13 @@ public enum AuditFrontend {
     var leftOut: [AuditScope.LeftOut] = []
     for icon in measured {
       let code = codeBarIcons[icon.id]
-      let declared = configuration.roleOverride != nil || configuration.roles.contains { Glob.matches($0.pattern, icon.path) }
-      let role = role(of: icon, configuration: configuration, code: code, rootName: rootName)
+      let declared: Bool, role: IconRole
+      if let carryOver, code == nil {
+        (role, declared) = { ($0.role, $0.declared) }(carryOver.role(ofPath: icon.path))
+      } else {
+        declared = configuration.roleOverride != nil || configuration.roles.contains { Glob.matches($0.pattern, icon.path) }
+        role = Self.role(of: icon, configuration: configuration, code: code, rootName: rootName)
+      }
       let verdict = BarIconScope.judge(
         icon, role: role, roleSource: role == .unknown ? .none : declared ? .declared : .folderName, code: code,
         limits: limits, sizeKnown: BarIconScope.sizeKnown(icon, pngScale: pngScale),

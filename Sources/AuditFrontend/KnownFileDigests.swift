@@ -20,6 +20,9 @@ final class KnownFileDigests: @unchecked Sendable {
   /// The icons measured from these files (``MeasuredFromKnown``), by id: the revision before in
   /// the same work folder.
   private var measured: [String: MeasuredFromKnown] = [:]
+  /// What the folder's audits carry over from one to the next while only bytes change (roles,
+  /// selected-state pairing).
+  let carryOver = AuditCarryOver()
 
   init() {}
 

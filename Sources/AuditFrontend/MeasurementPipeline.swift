@@ -13,6 +13,10 @@ public struct MeasuredIcon: Sendable {
   /// (a copy of seventeen fields was about 0.04 s of a warm 10,000-icon audit's CPU in retains and
   /// releases; a copy is now one).
   private var box: Box
+  /// Outside the shared fields: each audit gives an icon a loader of its own (recording into its
+  /// options), which then copies no fields (a history's unchanged icons share their fields with
+  /// what the work folder remembers of them).
+  private var loader: MaskLoader? = nil
   private final class Box: @unchecked Sendable {
     var id: String
     var name: String
@@ -24,7 +28,6 @@ public struct MeasuredIcon: Sendable {
     var heightPx: Int
     var metrics: IconMeasurements
     var compactMask: CompactMask?
-    var maskLoader: MaskLoader? = nil
     var signature: Spectrum.Signature? = nil
     var textDetection: (minimumHeightPx: Int, detection: TextDetector.Detection?)? = nil
     var contentKey: [UInt8]? = nil
@@ -49,7 +52,6 @@ public struct MeasuredIcon: Sendable {
 
     func copy() -> Box {
       let copy = Box(id: id, name: name, path: path, files: files, kind: kind, scale: scale, widthPx: widthPx, heightPx: heightPx, metrics: metrics, compactMask: compactMask, catalog: catalog, variants: variants)
-      copy.maskLoader = maskLoader
       copy.signature = signature
       copy.textDetection = textDetection
       copy.contentKey = contentKey
@@ -116,8 +118,8 @@ public struct MeasuredIcon: Sendable {
   /// Reads the analysed coverage again (`MeasurementOptions.drawings == .reload`): a PNG from its
   /// file, a vector icon from the PNG of its coverage kept in memory.
   public var maskLoader: MaskLoader? {
-    get { box.maskLoader }
-    set { unique().maskLoader = newValue }
+    get { loader }
+    set { loader = newValue }
   }
   /// The drawing's signature, computed while the drawing was at hand under `.reload`; otherwise
   /// computed from the kept drawing when first asked for.
