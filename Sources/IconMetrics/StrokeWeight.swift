@@ -494,60 +494,107 @@ public struct StrokeWeight: Sendable, Equatable {
       // When both ends of the side lie where the bilinear neighbours are all on the canvas, so does
       // every sample between them: sample without bounds checks, in coordinates from the first
       // pixel centre.
-      var u = x - 0.5
-      var v = y - 0.5
+      let u = x - 0.5
+      let v = y - 0.5
       let eu = u + dx * Double(steps)
       let ev = v + dy * Double(steps)
       let right = Double(width) - 1
       let bottom = Double(height) - 1
       if min(u, eu) >= 0 && max(u, eu) < right && min(v, ev) >= 0 && max(v, ev) < bottom {
-        // `sampleInside(u, v)` with its pixel (i, j) = (Int(u), Int(v)) followed from sample to
-        // sample instead of converted at each: u and v move by at most a quarter pixel a step, so
-        // each index changes by at most one, found by comparing u − i with 0 and 1. These
-        // differences are exact (u < 2⁵² and the integer i within two of it: both are multiples of
-        // u's ulp, and so is the difference, which is smaller than u or than 2), so i is ⌊u⌋ as the
-        // truncation has it (and stays 0 for a u a rounding below 0, as truncation does), and the
-        // fractions are the same to the bit. The element of (i, j) in `alpha` follows them.
-        let stride = width &+ 2
-        var fi = Double(Int(u))
-        var fj = Double(Int(v))
-        var p = (Int(v) &+ 1) &* stride &+ Int(u) &+ 1
-        while k <= steps {
-          u += dx
-          v += dy
-          var ax = u - fi
-          if ax >= 1 {
-            fi += 1
-            p &+= 1
-            ax = u - fi
-          } else if ax < 0 && fi > 0 {
-            fi -= 1
-            p &-= 1
-            ax = u - fi
-          }
-          var ay = v - fj
-          if ay >= 1 {
-            fj += 1
-            p &+= stride
-            ay = v - fj
-          } else if ay < 0 && fj > 0 {
-            fj -= 1
-            p &-= stride
-            ay = v - fj
-          }
-          let a = interpolate(at: p, ax, ay)
-          if a < 0.01 || (lowest < 0.5 && a > lowest + 0.05) { break }
-          lowest = min(lowest, a)
-          sum += a
-          k &+= 1
+        // The pixel (i, j) = (Int(u), Int(v)) is followed from sample to sample (``insideWalk``).
+        let fi = Double(Int(u))
+        let fj = Double(Int(v))
+        let p = (Int(v) &+ 1) &* (width &+ 2) &+ Int(u) &+ 1
+        // The walk specialised on the signs of the step (one test an index a step).
+        switch (dx >= 0, dy >= 0) {
+        case (true, true): return insideWalk(u, v, fi, fj, p, dx, dy, steps, rightward: true, downward: true)
+        case (true, false): return insideWalk(u, v, fi, fj, p, dx, dy, steps, rightward: true, downward: false)
+        case (false, true): return insideWalk(u, v, fi, fj, p, dx, dy, steps, rightward: false, downward: true)
+        case (false, false): return insideWalk(u, v, fi, fj, p, dx, dy, steps, rightward: false, downward: false)
         }
-        return sum
       }
       while k <= steps {
         x += dx
         y += dy
         let a = sample(x, y)
         if a < 0.01 || (lowest < 0.5 && a > lowest + 0.05) { break }
+        lowest = min(lowest, a)
+        sum += a
+        k &+= 1
+      }
+      return sum
+    }
+
+    /// The samples of ``side(_:_:_:_:)`` where every bilinear neighbour lies on the canvas: from
+    /// (u, v) = centre − (0.5, 0.5), pixel (fi, fj) = (⌊u⌋, ⌊v⌋) at element `p` of `alpha`, steps of
+    /// (dx, dy). `rightward` is dx ≥ 0 and `downward` dy ≥ 0 (constants where it is inlined).
+    ///
+    /// `sampleInside(u, v)` with its pixel (i, j) = (Int(u), Int(v)) followed from sample to sample
+    /// instead of converted at each: u and v move by at most a quarter pixel a step, so each index
+    /// changes by at most one, found by comparing u − i with 0 and 1. These differences are exact (u
+    /// < 2⁵² and the integer i within two of it: both are multiples of u's ulp, and so is the
+    /// difference, which is smaller than u or than 2), so i is ⌊u⌋ as the truncation has it (and stays
+    /// 0 for a u a rounding below 0, as truncation does), and the fractions are the same to the bit.
+    /// The element of (i, j) in `alpha` follows them. With dx ≥ 0, u never decreases (u + dx ≥ u, and
+    /// rounding is monotone), so u − i < 0 cannot happen; with dx < 0 u never increases and u − i stays
+    /// below 1: each index needs one test a step, on the side it moves to. Until the side's lowest α
+    /// falls below 0.5 no rise can stop it, so that test waits for the second loop.
+    @inline(__always)
+    private func insideWalk(
+      _ u: Double, _ v: Double, _ fi: Double, _ fj: Double, _ p: Int, _ dx: Double, _ dy: Double,
+      _ steps: Int, rightward: Bool, downward: Bool
+    ) -> Double {
+      let stride = width &+ 2
+      var u = u
+      var v = v
+      var fi = fi
+      var fj = fj
+      var p = p
+      var sum = 0.0
+      var lowest = 1.0
+      var k = 1
+      /// The next sample: (u, v) moved by a step, the pixel followed, α read.
+      @inline(__always) func next() -> Double {
+        u += dx
+        v += dy
+        var ax = u - fi
+        if rightward {
+          if _slowPath(ax >= 1) {
+            fi += 1
+            p &+= 1
+            ax = u - fi
+          }
+        } else if _slowPath(ax < 0) && fi > 0 {
+          fi -= 1
+          p &-= 1
+          ax = u - fi
+        }
+        var ay = v - fj
+        if downward {
+          if _slowPath(ay >= 1) {
+            fj += 1
+            p &+= stride
+            ay = v - fj
+          }
+        } else if _slowPath(ay < 0) && fj > 0 {
+          fj -= 1
+          p &-= stride
+          ay = v - fj
+        }
+        return interpolate(at: p, ax, ay)
+      }
+      // While the lowest α is ≥ 0.5, only α ≈ 0 stops the side.
+      while k <= steps {
+        let a = next()
+        if a < 0.01 { return sum }
+        lowest = min(lowest, a)
+        sum += a
+        k &+= 1
+        if lowest < 0.5 { break }
+      }
+      while k <= steps {
+        let a = next()
+        if a < 0.01 || a > lowest + 0.05 { break }
         lowest = min(lowest, a)
         sum += a
         k &+= 1
