@@ -79,12 +79,12 @@ public struct Contour: Sendable, Equatable {
     var lineLow = [Double](repeating: .infinity, count: pw + ph)
     var lineHigh = [Double](repeating: -.infinity, count: pw + ph)
 
-    // The segments, by the index of the crossed edge each starts from (a local of the closure, not a
-    // captured variable: no dynamic exclusivity checks on every append).
-    let (startPoint, endEdge) = coverage.withUnsafeBufferPointer { coverage in
+    // The segments, by the index of the crossed edge each starts from: their start points and the
+    // edges they end at, appended in raster order of their cells.
+    var segments = Segments(capacity: 4 &* (pw &+ ph))
+    defer { segments.deallocate() }
+    coverage.withUnsafeBufferPointer { coverage in
       insideGrid.withUnsafeBufferPointer { insideBytes in
-      var startPoint: [Point2D] = []
-      var endEdge: [Int32] = []
       let raw = UnsafeRawPointer(insideBytes.baseAddress!)
       lineLow.withUnsafeMutableBufferPointer { lineLow in
       lineHigh.withUnsafeMutableBufferPointer { lineHigh in
@@ -95,11 +95,13 @@ public struct Contour: Sendable, Equatable {
           UInt(bitPattern: i &- 1) < UInt(bitPattern: width) && UInt(bitPattern: j &- 1) < UInt(bitPattern: height)
             ? coverage[(j &- 1) &* width &+ i &- 1] : 0
         }
-        /// The crossing on edge `e` (even: from node e/2 to its right; odd: to the node below).
-        func crossing(_ e: Int) -> Point2D {
-          let node = e >> 1
-          let i = node % pw
-          let j = node / pw
+        /// The crossing on edge `e` (even: from node e/2 to its right; odd: to the node below) of
+        /// the cell whose top-left node is (i, j) (the edge's node is that one, the one right of
+        /// it or the one below it: no division).
+        func crossing(_ e: Int, cell i: Int, _ j: Int) -> Point2D {
+          let offset = (e >> 1) &- (j &* pw &+ i)
+          let i = offset == 1 ? i &+ 1 : i
+          let j = offset == pw ? j &+ 1 : j
           let va = Double(value(i, j))
           let vb = Double(e & 1 == 0 ? value(i &+ 1, j) : value(i, j &+ 1))
           let t = (Double(level) - va) / (vb - va)
@@ -117,21 +119,35 @@ public struct Contour: Sendable, Equatable {
         guard ph >= 2 else { return }
         let ones: UInt64 = 0x0101_0101_0101_0101
         for j in 0..<(ph &- 1) {
-          var i = 0
-          while i < pw &- 1 {
-            let tl = j &* pw &+ i
-            // Cells i…i+7 read nodes i…i+8 of rows j and j + 1.
-            if i &+ 8 <= pw &- 1 {
+          var next = 0
+          // The mixed cells (corners not all inside or all outside) of the group of eight cells
+          // from `group` on: byte k is 1 when cell group + k is mixed. Visited in order, so the
+          // segments come in the raster order of a scan of every cell.
+          var pending: UInt64 = 0
+          var group = 0
+          while true {
+            let i: Int
+            if pending != 0 {
+              i = group &+ pending.trailingZeroBitCount &>> 3
+              pending &= pending &- 1
+            } else if next >= pw &- 1 {
+              break
+            } else if next &+ 8 <= pw &- 1 {
+              // Cells next…next+7 read nodes next…next+8 of rows j and j + 1 (0 or 1 a byte).
+              let tl = j &* pw &+ next
               let a = raw.loadUnaligned(fromByteOffset: tl, as: UInt64.self)
               let b = raw.loadUnaligned(fromByteOffset: tl &+ 1, as: UInt64.self)
               let c = raw.loadUnaligned(fromByteOffset: tl &+ pw, as: UInt64.self)
               let d = raw.loadUnaligned(fromByteOffset: tl &+ pw &+ 1, as: UInt64.self)
-              if a | b | c | d == 0 || a & b & c & d == ones {
-                i &+= 8
-                continue
-              }
+              pending = ((a ^ b) | (a ^ c) | (a ^ d)) & ones
+              group = next
+              next &+= 8
+              continue
+            } else {
+              i = next
+              next &+= 1
             }
-            defer { i &+= 1 }
+            let tl = j &* pw &+ i
             // Corner k inside: its coverage ≥ level (the grid's byte).
             let in0 = insideBytes[tl] != 0
             let in1 = insideBytes[tl &+ 1] != 0
@@ -148,20 +164,20 @@ public struct Contour: Sendable, Equatable {
               if in0 {
                 // Entering edges: right (c1→c2) and left (c3→c0).
                 if joined {
-                  Self.add(right, top, crossing(right), &startPoint, &endEdge, startAt)
-                  Self.add(left, bottom, crossing(left), &startPoint, &endEdge, startAt)
+                  segments.append(right, top, crossing(right, cell: i, j), startAt)
+                  segments.append(left, bottom, crossing(left, cell: i, j), startAt)
                 } else {
-                  Self.add(right, bottom, crossing(right), &startPoint, &endEdge, startAt)
-                  Self.add(left, top, crossing(left), &startPoint, &endEdge, startAt)
+                  segments.append(right, bottom, crossing(right, cell: i, j), startAt)
+                  segments.append(left, top, crossing(left, cell: i, j), startAt)
                 }
               } else {
                 // Entering edges: top (c0→c1) and bottom (c2→c3).
                 if joined {
-                  Self.add(top, left, crossing(top), &startPoint, &endEdge, startAt)
-                  Self.add(bottom, right, crossing(bottom), &startPoint, &endEdge, startAt)
+                  segments.append(top, left, crossing(top, cell: i, j), startAt)
+                  segments.append(bottom, right, crossing(bottom, cell: i, j), startAt)
                 } else {
-                  Self.add(top, right, crossing(top), &startPoint, &endEdge, startAt)
-                  Self.add(bottom, left, crossing(bottom), &startPoint, &endEdge, startAt)
+                  segments.append(top, right, crossing(top, cell: i, j), startAt)
+                  segments.append(bottom, left, crossing(bottom, cell: i, j), startAt)
                 }
               }
               continue
@@ -176,15 +192,16 @@ public struct Contour: Sendable, Equatable {
               if !a && b { entering = Self.component(edges, k) }
               if a && !b { exiting = Self.component(edges, k) }
             }
-            Self.add(entering, exiting, crossing(entering), &startPoint, &endEdge, startAt)
+            segments.append(entering, exiting, crossing(entering, cell: i, j), startAt)
           }
         }
       }
       }
       }
-      return (startPoint, endEdge)
       }
     }
+    let startPoint = UnsafeBufferPointer(start: segments.points, count: segments.count)
+    let endEdge = UnsafeBufferPointer(start: segments.ends, count: segments.count)
 
     // Chain the segments into loops.
     var loops: [[Point2D]] = []
@@ -239,15 +256,46 @@ public struct Contour: Sendable, Equatable {
     self.bounds = Rect2D(bounding: candidates)
   }
 
-  /// Records the segment from crossed edge `from` (at `point`) to crossed edge `to`.
-  @inline(__always)
-  private static func add(
-    _ from: Int, _ to: Int, _ point: Point2D, _ startPoint: inout [Point2D], _ endEdge: inout [Int32],
-    _ startAt: UnsafeMutableBufferPointer<Int32>
-  ) {
-    startAt[from] = Int32(truncatingIfNeeded: startPoint.count)
-    startPoint.append(point)
-    endEdge.append(Int32(truncatingIfNeeded: to))
+  /// The segments found so far: start points and end edges, in buffers that grow by doubling
+  /// (appended without the checks of an array's append).
+  private struct Segments {
+    var points: UnsafeMutablePointer<Point2D>
+    var ends: UnsafeMutablePointer<Int32>
+    var count = 0
+    var capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = max(capacity, 16)
+      points = .allocate(capacity: self.capacity)
+      ends = .allocate(capacity: self.capacity)
+    }
+
+    func deallocate() {
+      points.deallocate()
+      ends.deallocate()
+    }
+
+    /// Records the segment from crossed edge `from` (at `point`) to crossed edge `to`.
+    @inline(__always)
+    mutating func append(_ from: Int, _ to: Int, _ point: Point2D, _ startAt: UnsafeMutableBufferPointer<Int32>) {
+      if count == capacity { grow() }
+      startAt[from] = Int32(truncatingIfNeeded: count)
+      (points + count).initialize(to: point)
+      (ends + count).initialize(to: Int32(truncatingIfNeeded: to))
+      count &+= 1
+    }
+
+    private mutating func grow() {
+      let larger = 2 &* capacity
+      let newPoints = UnsafeMutablePointer<Point2D>.allocate(capacity: larger)
+      let newEnds = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
+      newPoints.moveInitialize(from: points, count: count)
+      newEnds.moveInitialize(from: ends, count: count)
+      deallocate()
+      points = newPoints
+      ends = newEnds
+      capacity = larger
+    }
   }
 
   @inline(__always)
