@@ -38,6 +38,7 @@ public enum IconAuditCommand {
     CommonOptions.executableServesRenderHelper = true
     UntilExit.enabled = true
     let code = run(Array(CommandLine.arguments.dropFirst()))
+    RenderHelper.stopServers()
     exit(Console.outputFailed ? ExitCode.failure.rawValue : code.rawValue)
   }
 
@@ -69,6 +70,9 @@ public enum IconAuditCommand {
     case CommonOptions.renderHelperCommand:
       // Not a user command: the helper process of an isolated vector render (see RenderHelper).
       return RenderHelper.serve(rest) == 0 ? .success : .failure
+    case CommonOptions.renderServerCommand:
+      // Not a user command: a helper process serving isolated vector renders (see RenderHelper).
+      return RenderHelper.serveRequests() == 0 ? .success : .failure
     default:
       Console.err("iconaudit: \(ArgumentError.unknownCommand(first))\n\n" + help)
       return .usage

@@ -101,6 +101,9 @@ enum CommonOptions {
   /// The hidden command that renders one vector file for `VectorRendering.isolated`.
   static let renderHelperCommand = "__render-vector"
 
+  /// The hidden command that serves vector renders one after the other (`RenderHelper.serveRequests`).
+  static let renderServerCommand = "__render-vectors"
+
   /// Set by `IconAuditCommand.main` (before any thread starts): this process is the iconaudit
   /// executable, which answers `renderHelperCommand`.
   nonisolated(unsafe) static var executableServesRenderHelper = false
@@ -108,7 +111,8 @@ enum CommonOptions {
   /// Renders vectors in a helper process (this executable) killed after `timeout` seconds.
   static func isolatedRendering(timeout: Double = defaultRenderTimeout) -> VectorRendering {
     guard timeout > 0, executableServesRenderHelper else { return .inProcess }
-    return .isolated(RenderHelper(executable: RenderHelper.currentExecutable, arguments: [renderHelperCommand], timeout: timeout))
+    return .isolated(RenderHelper(executable: RenderHelper.currentExecutable, arguments: [renderHelperCommand], timeout: timeout,
+                                  serverArguments: [renderServerCommand]))
   }
 
   /// The measurement cache of a command: `--no-cache`, else `--cache-dir`, else the configuration's

@@ -29,22 +29,40 @@ public enum VectorRendering: Sendable, Hashable {
 /// deadline, then kills the child (`SIGKILL`). The child sets `RLIMIT_AS` (memory) and `RLIMIT_CPU`
 /// (a second, CPU-time bound) before it reads the file, and never writes anything but its answer. The
 /// memory limit is what the render may add to the helper's address space at start.
-/// Cost: one process start per vector file (about 10–50 ms).
+/// Cost: one process start per vector file (about 10–50 ms, most of it the dynamic linker).
+///
+/// With `serverArguments` the helper is started once and serves renders one after the other
+/// (``serveRequests()``; the helpers live in a pool, one per thread rendering at a time): the same
+/// deadline and limits hold for each render (the memory limit on what one render adds to the
+/// address space before it, the CPU limit on its own seconds), and a helper that times out, crashes,
+/// answers wrongly or reports a renderer error is killed and the next render starts a new one, so
+/// each file fails alone as before. A helper is also replaced after ``rendersPerServer`` renders.
+/// The start-up is then paid once per helper instead of once per file (a catalog of 700 PDFs:
+/// about 80% of the audit's CPU before).
 public struct RenderHelper: Sendable, Hashable {
   /// The executable to run (the iconaudit binary itself).
   public var executable: String
   /// Arguments before the request (the hidden command's name).
   public var arguments: [String]
-  /// Wall-clock seconds a render may take, from the start of the child to its last byte.
+  /// Wall-clock seconds a render may take, from the start of the child (or the request sent to a
+  /// serving helper) to its last byte.
   public var timeout: Double
   /// The child's address-space limit, in bytes.
   public var memoryLimitBytes: Int
+  /// Arguments that start the executable as a helper serving many renders (``serveRequests()``);
+  /// nil: one process per render, started with `arguments`.
+  public var serverArguments: [String]?
 
-  public init(executable: String, arguments: [String], timeout: Double = 10, memoryLimitBytes: Int = 4 << 30) {
+  /// Renders a serving helper does before it is replaced (a bound on what the libraries may keep).
+  public static let rendersPerServer = 256
+
+  public init(executable: String, arguments: [String], timeout: Double = 10, memoryLimitBytes: Int = 4 << 30,
+              serverArguments: [String]? = nil) {
     self.executable = executable
     self.arguments = arguments
     self.timeout = timeout
     self.memoryLimitBytes = memoryLimitBytes
+    self.serverArguments = serverArguments
   }
 
   /// The running executable's path (for running itself as the helper).
@@ -58,6 +76,12 @@ public struct RenderHelper: Sendable, Hashable {
 
   static let magic: [UInt8] = Array("IAV1".utf8)
 
+  /// Stops the idle serving helpers of this process and reaps them (at the end of a command: their
+  /// CPU time then counts as this process's children's, and nothing is left running).
+  public static func stopServers() {
+    RenderServer.stopIdle()
+  }
+
   /// Renders `file` in a child process.
   func render(_ file: IconFile, vectorScale: Double, limits: DecodeLimits, symbolSize: SymbolSize = .body) throws(RasterError) -> RGBAImage {
     let request = [file.kind.rawValue, String(vectorScale), String(limits.maxSide), String(limits.maxPixels),
@@ -66,7 +90,11 @@ public struct RenderHelper: Sendable, Hashable {
     let maxAnswer = 13 + min(limits.maxPixels, limits.maxSide * limits.maxSide) * 4 + 65_536
     let outcome: ChildOutcome
     do {
-      outcome = try runChild(executable: executable, arguments: arguments + request, timeout: timeout, maxOutput: maxAnswer)
+      if let serverArguments {
+        outcome = try RenderServer.run([executable] + serverArguments, request: request, timeout: timeout, maxOutput: maxAnswer)
+      } else {
+        outcome = try runChild(executable: executable, arguments: arguments + request, timeout: timeout, maxOutput: maxAnswer)
+      }
     } catch {
       throw .renderAborted(path: file.path, detail: "could not start the renderer: \(error.reason)")
     }
@@ -94,46 +122,92 @@ public struct RenderHelper: Sendable, Hashable {
   /// The helper command: renders the request in `arguments` and writes the answer to standard output.
   /// Returns the process exit status (0 whenever an answer, pixels or an error, was written).
   public static func serve(_ arguments: [String]) -> Int32 {
-    guard arguments.count == 11, let kind = IconFileKind(rawValue: arguments[0]), kind.isVector,
-      let scale = Double(arguments[1]), scale > 0, scale.isFinite,
-      let maxSide = Int(arguments[2]), let maxPixels = Int(arguments[3]), let maxFileBytes = Int(arguments[4]),
-      let maxVectorFileBytes = Int(arguments[5]), let memory = Int(arguments[6]), let timeout = Double(arguments[7]),
-      timeout > 0, timeout.isFinite, let pointSize = Double(arguments[8]), let symbolScale = SymbolSize.Scale(rawValue: arguments[9])
-    else { return 64 }
+    guard let request = ServedRequest(arguments) else { return 64 }
     // The limit is on what the render may add: a process built with AddressSanitizer has reserved
     // terabytes of shadow memory before main, and an absolute limit would fail its every allocation.
-    let addressSpace = rlim_t(currentAddressSpace() + memory)
+    let addressSpace = rlim_t(currentAddressSpace() + request.memoryLimitBytes)
     var limit = rlimit(rlim_cur: addressSpace, rlim_max: addressSpace)
     _ = setrlimit(resourceLimit(RLIMIT_AS), &limit)
-    let cpu = rlim_t(timeout.rounded(.up) + 1)
+    let cpu = rlim_t(request.timeout.rounded(.up) + 1)
     limit = rlimit(rlim_cur: cpu, rlim_max: cpu + 1)
     _ = setrlimit(resourceLimit(RLIMIT_CPU), &limit)
     limit = rlimit(rlim_cur: 0, rlim_max: 0)
     _ = setrlimit(resourceLimit(RLIMIT_CORE), &limit)
+    return writeAll(1, request.answer()) ? 0 : 74
+  }
 
-    let path = arguments[10]
-    let limits = DecodeLimits(maxSide: maxSide, maxPixels: maxPixels, maxFileBytes: maxFileBytes,
-                              maxVectorFileBytes: maxVectorFileBytes)
-    let file = IconFile(path: path, relativePath: path, kind: kind, scale: nil)
-    var answer = magic
-    do {
-      let image = try IconLoader.load(file, vectorScale: scale, limits: limits, rendering: .inProcess,
-                                      symbolSize: SymbolSize(pointSize: pointSize, scale: symbolScale))
-      answer.append(0)
-      answer += le32(UInt32(image.width)) + le32(UInt32(image.height))
-      answer += image.pixels
-      // The document's size in points: two IEEE doubles, little-endian (NaN for none).
-      for value in [image.documentSizePt?.width ?? .nan, image.documentSizePt?.height ?? .nan] {
-        let bits = value.bitPattern
-        answer += le32(UInt32(truncatingIfNeeded: bits)) + le32(UInt32(truncatingIfNeeded: bits >> 32))
-      }
-    } catch {
-      answer.append(1)
-      let fields = error.wireFields
-      let json = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data("{}".utf8)
-      answer += le32(UInt32(json.count)) + [UInt8](json)
+  /// The serving helper command: reads requests from standard input (each a 4-byte little-endian
+  /// length, then the arguments of ``serve(_:)`` joined by NUL bytes) and writes each answer to
+  /// standard output (an 8-byte little-endian length, then the answer ``serve(_:)`` writes), until
+  /// standard input ends. Before each render the address-space limit is set to what the process
+  /// holds then plus the request's memory limit, and the CPU limit to the seconds used so far plus
+  /// the request's own (soft limits: the hard ones stay, so the next render can raise them again).
+  /// Descriptors inherited from the parent beyond the three standard ones are closed first: a
+  /// helper that lives as long as the audit must not hold another child's pipe open.
+  /// Returns the exit status: 0 at the end of the requests, 64 for a malformed one.
+  public static func serveRequests() -> Int32 {
+    closeInheritedDescriptors()
+    var limit = rlimit(rlim_cur: 0, rlim_max: 0)
+    _ = setrlimit(resourceLimit(RLIMIT_CORE), &limit)
+    while let arguments = readRequest(0) {
+      guard let request = ServedRequest(arguments) else { return 64 }
+      setSoftLimit(resourceLimit(RLIMIT_AS), to: rlim_t(currentAddressSpace() + request.memoryLimitBytes))
+      setSoftLimit(resourceLimit(RLIMIT_CPU), to: rlim_t(cpuSecondsUsed() + request.timeout.rounded(.up) + 1))
+      let answer = request.answer()
+      guard writeAll(1, littleEndian(UInt64(answer.count), bytes: 8) + answer) else { return 74 }
     }
-    return writeAll(1, answer) ? 0 : 74
+    return 0
+  }
+
+  /// One render request as the helper reads it (the arguments `render` sends).
+  struct ServedRequest {
+    var kind: IconFileKind
+    var scale: Double
+    var limits: DecodeLimits
+    var memoryLimitBytes: Int
+    var timeout: Double
+    var symbolSize: SymbolSize
+    var path: String
+
+    init?(_ arguments: [String]) {
+      guard arguments.count == 11, let kind = IconFileKind(rawValue: arguments[0]), kind.isVector,
+        let scale = Double(arguments[1]), scale > 0, scale.isFinite,
+        let maxSide = Int(arguments[2]), let maxPixels = Int(arguments[3]), let maxFileBytes = Int(arguments[4]),
+        let maxVectorFileBytes = Int(arguments[5]), let memory = Int(arguments[6]), let timeout = Double(arguments[7]),
+        timeout > 0, timeout.isFinite, let pointSize = Double(arguments[8]), let symbolScale = SymbolSize.Scale(rawValue: arguments[9])
+      else { return nil }
+      self.kind = kind
+      self.scale = scale
+      limits = DecodeLimits(maxSide: maxSide, maxPixels: maxPixels, maxFileBytes: maxFileBytes,
+                            maxVectorFileBytes: maxVectorFileBytes)
+      memoryLimitBytes = memory
+      self.timeout = timeout
+      symbolSize = SymbolSize(pointSize: pointSize, scale: symbolScale)
+      path = arguments[10]
+    }
+
+    /// Renders the file in this process: the answer, pixels or an error.
+    func answer() -> [UInt8] {
+      let file = IconFile(path: path, relativePath: path, kind: kind, scale: nil)
+      var answer = magic
+      do {
+        let image = try IconLoader.load(file, vectorScale: scale, limits: limits, rendering: .inProcess, symbolSize: symbolSize)
+        answer.append(0)
+        answer += le32(UInt32(image.width)) + le32(UInt32(image.height))
+        answer += image.pixels
+        // The document's size in points: two IEEE doubles, little-endian (NaN for none).
+        for value in [image.documentSizePt?.width ?? .nan, image.documentSizePt?.height ?? .nan] {
+          let bits = value.bitPattern
+          answer += le32(UInt32(truncatingIfNeeded: bits)) + le32(UInt32(truncatingIfNeeded: bits >> 32))
+        }
+      } catch {
+        answer.append(1)
+        let fields = error.wireFields
+        let json = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data("{}".utf8)
+        answer += le32(UInt32(json.count)) + [UInt8](json)
+      }
+      return answer
+    }
   }
 
   static func decodeAnswer(_ bytes: [UInt8], path: String, scale: Double, limits: DecodeLimits) throws(RasterError) -> RGBAImage {
@@ -185,66 +259,15 @@ struct ChildOutcome {
 /// Runs `executable` with standard input and error on /dev/null, collects standard output, and kills the
 /// child with SIGKILL at the deadline or when its output exceeds `maxOutput` bytes.
 func runChild(executable: String, arguments: [String], timeout: Double, maxOutput: Int) throws(BoundedFile.Failure) -> ChildOutcome {
-  // pipe2(O_CLOEXEC) is not visible from Swift; pipe + FD_CLOEXEC under the lock that also covers
-  // posix_spawn, so no other child started meanwhile inherits this pipe (and holds it open).
-  var fds: [Int32] = [-1, -1]
-  spawnLock.lock()
-  guard pipe(&fds) == 0 else {
-    spawnLock.unlock()
-    throw .other(String(cString: strerror(errno)))
-  }
-  _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-  _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-  spawnLock.unlock()
-  let readEnd = fds[0], writeEnd = fds[1]
-
-  // Darwin's posix_spawn types are opaque pointers that init fills in; glibc's are structs.
-  #if canImport(Darwin)
-  var actions: posix_spawn_file_actions_t? = nil
-  #else
-  var actions = posix_spawn_file_actions_t()
-  #endif
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-
-  // The child's signals start at their defaults whatever the parent ignores or blocks.
-  #if canImport(Darwin)
-  var attributes: posix_spawnattr_t? = nil
-  #else
-  var attributes = posix_spawnattr_t()
-  #endif
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  var defaults = sigset_t()
-  sigemptyset(&defaults)
-  for signal in [SIGPIPE, SIGXCPU, SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE] { sigaddset(&defaults, signal) }
-  posix_spawnattr_setsigdefault(&attributes, &defaults)
-  var emptyMask = sigset_t()
-  sigemptyset(&emptyMask)
-  posix_spawnattr_setsigmask(&attributes, &emptyMask)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-  // No Swift backtrace in the child: a crash there is expected and reported by the parent; symbolicating
-  // it would only cost time.
-  var environment = ProcessInfo.processInfo.environment
-  environment["SWIFT_BACKTRACE"] = "enable=no"
-  let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-  let envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-  defer {
-    for pointer in argv { free(pointer) }
-    for pointer in envp { free(pointer) }
-  }
-  var pid: pid_t = 0
-  spawnLock.lock()
-  let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-  spawnLock.unlock()
+  let (readEnd, writeEnd) = try descriptorPair { pipe($0) }
+  let spawned = spawnChild(executable: executable, arguments: arguments, standardInput: nil, standardOutput: writeEnd)
   close(writeEnd)
-  guard spawned == 0 else {
+  let pid: pid_t
+  switch spawned {
+  case .success(let started): pid = started
+  case .failure(let failure):
     close(readEnd)
-    throw .other(String(cString: strerror(spawned)))
+    throw failure
   }
   defer { close(readEnd) }
 
@@ -304,19 +327,88 @@ func runChild(executable: String, arguments: [String], timeout: Double, maxOutpu
   return ChildOutcome(ending: .exited((status >> 8) & 0xff), output: output)
 }
 
+/// A pair of descriptors (`make`: `pipe` or `socketpair` into the two it is given, 0 on success),
+/// marked close-on-exec under the lock that also covers `posix_spawn`, so no other child started
+/// meanwhile inherits them (and holds them open). pipe2(O_CLOEXEC) is not visible from Swift.
+func descriptorPair(_ make: (UnsafeMutablePointer<Int32>) -> Int32) throws(BoundedFile.Failure) -> (Int32, Int32) {
+  var fds: [Int32] = [-1, -1]
+  spawnLock.lock()
+  defer { spawnLock.unlock() }
+  guard fds.withUnsafeMutableBufferPointer({ make($0.baseAddress!) }) == 0 else {
+    throw .other(String(cString: strerror(errno)))
+  }
+  _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+  _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+  return (fds[0], fds[1])
+}
+
+/// Starts `executable` with standard input on `standardInput` (nil: /dev/null), standard output on
+/// `standardOutput` and standard error on /dev/null, its signals at their defaults and none blocked,
+/// without a Swift backtrace (a crash there is expected and reported by the parent).
+func spawnChild(executable: String, arguments: [String], standardInput: Int32?,
+                standardOutput: Int32) -> Result<pid_t, BoundedFile.Failure> {
+  // Darwin's posix_spawn types are opaque pointers that init fills in; glibc's are structs.
+  #if canImport(Darwin)
+  var actions: posix_spawn_file_actions_t? = nil
+  #else
+  var actions = posix_spawn_file_actions_t()
+  #endif
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  if let standardInput {
+    posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  }
+  posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+  // The child's signals start at their defaults whatever the parent ignores or blocks.
+  #if canImport(Darwin)
+  var attributes: posix_spawnattr_t? = nil
+  #else
+  var attributes = posix_spawnattr_t()
+  #endif
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  for signal in [SIGPIPE, SIGXCPU, SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE] { sigaddset(&defaults, signal) }
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
+  var emptyMask = sigset_t()
+  sigemptyset(&emptyMask)
+  posix_spawnattr_setsigmask(&attributes, &emptyMask)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+  var environment = ProcessInfo.processInfo.environment
+  environment["SWIFT_BACKTRACE"] = "enable=no"
+  let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+  let envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+  defer {
+    for pointer in argv { free(pointer) }
+    for pointer in envp { free(pointer) }
+  }
+  var pid: pid_t = 0
+  spawnLock.lock()
+  let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+  spawnLock.unlock()
+  guard spawned == 0 else { return .failure(.other(String(cString: strerror(spawned)))) }
+  return .success(pid)
+}
+
 // MARK: Helpers.
 
 private let spawnLock = NSLock()
 
 #if canImport(Glibc)
-private func resourceLimit(_ resource: __rlimit_resource) -> __rlimit_resource_t { __rlimit_resource_t(resource.rawValue) }
+func resourceLimit(_ resource: __rlimit_resource) -> __rlimit_resource_t { __rlimit_resource_t(resource.rawValue) }
 #else
-private func resourceLimit(_ resource: Int32) -> Int32 { resource }
+func resourceLimit(_ resource: Int32) -> Int32 { resource }
 #endif
 
 /// This process's virtual memory size in bytes (/proc/self/statm), or 0 where it cannot be read
 /// (macOS has no /proc; its kernel does not enforce RLIMIT_AS either, so the limit is moot there).
-private func currentAddressSpace() -> Int {
+func currentAddressSpace() -> Int {
   guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
     let pages = Int(text.split(separator: " ").first ?? "")
   else { return 0 }
@@ -332,7 +424,7 @@ private func readLE32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
   return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
 }
 
-private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
   var offset = 0
   while offset < bytes.count {
     let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
