@@ -322,9 +322,10 @@ func isPartlyFilledAtAnotherWeight(_ e: IconEvaluation, _ m: IconMeasurements, f
 public struct PerceivedSizeOutlierRule: Rule {
   public init() {}
   public enum Threshold: String, RuleThreshold {
-    case errorZ, errorRatio, warningZ, warningRatio, heldToSpan, beyondSpan, scaleStrokeZ, scaleStrokeClearZ, scaleStrokeRatio, minimumFamily
+    case errorZ, errorRatio, warningZ, warningRatio, heldToSpan, beyondSpan, scaleStrokeZ, scaleStrokeClearZ, scaleStrokeRatio, largerStrokeZ, minimumFamily
     public var declaration: (defaultValue: Double, help: String) {
       switch self {
+      case .largerStrokeZ: (2.0, "|M| of the profile stroke that, with both stroke estimates heavier by scaleStrokeRatio and a closed outline glyph larger by it and reaching beyondSpan past what the heavier stroke alone adds, marks a glyph drawn larger (its scale: the geometric mean of the size and stroke ratios, an error beyond 1/errorRatio)")
       case .errorZ: (3.5, "|M| a size must pass to be an error (with errorRatio)")
       case .errorRatio: (0.85, "size ÷ median below which (or above whose inverse) it is an error (with errorZ); a small glyph also needs the headroom to grow by its inverse")
       case .heldToSpan: (0.95, "longer side ÷ the family's span at or above which a small glyph is held to the span: judged on its size alone (its stroke at the family's weight, or filled), only such a glyph is flagged as too small; one smaller in both directions is not")
@@ -386,7 +387,20 @@ public struct PerceivedSizeOutlierRule: Rule {
       its scale (a Tabler arrow with a ring at its tail, 2.5:1 and as wide as the family, read \
       0.61× with a headroom of 1.24; Breeze's text-selection handles 0.62–0.72× with 1.13–1.16); \
       smaller in both directions it is not flagged. Larger on its size alone, it is a warning at most \
-      (|M| > 2.5, beyond 1.11×). The fix is the \
+      (|M| > 2.5, beyond 1.11×). Larger and heavier, it was drawn larger: a closed outline glyph \
+      at least 1.1× the median size, both stroke estimates at least 1.1× the family's (the profile \
+      one at M ≥ 2, not a quarter of its skeleton at the family's stroke), and reaching beyond the \
+      room the family's larger glyphs take by more than the heavier stroke adds (1.05 × (1 + (s − 1) \
+      ÷ 9)) is reported with its scale, the geometric mean of the size and stroke ratios, an error \
+      beyond 1.18× (size and stroke, two measurements of one scale, can each fall short of their own \
+      bar where a family spreads: a Papirus server drawn 1.2× large read size 1.31× at M = 2.4 and \
+      stroke 1.11× at M = 2.3, a Breeze note 1.11× and 1.40×). Glyphs drawn large on purpose draw \
+      their lines at the family's stroke: the 30 untouched glyphs of the calibration larger than \
+      1.1× and beyond the room read 0.28–1.01× the family's stroke (heavier only Breeze's skip \
+      arrows, open, and a filled backspace); the test, even relaxed to 1.05×, M ≥ 1 and 1.02 of the \
+      room, flags none of them and no other icon of the injected families; it found 2 more glyphs \
+      scaled by 1.2 (50 → 52 of 70) and 2 foreign ones (63 → 65), and changed nothing on the ten \
+      real apps. The fix is the \
       factor that matches the family, capped at the headroom (or at the span, for a large glyph). \
       Measured with `scripts/calibrate` (605 families of Phosphor, Tabler, MDI, Lucide and the \
       Papirus, Breeze and Yaru symbolic icons): untouched icons with a size error went from 16 \
@@ -489,6 +503,11 @@ public struct PerceivedSizeOutlierRule: Rule {
       RuleExample("a bar and three dots at 1.5 pt among 2 pt lines: none of its skeleton at 2 pt, drawn at another scale",
                   icons: ExampleFamily.icons() + [.init(id: "signal", mask: ExampleDrawing.barAndDots(stroke: 1.5))],
                   target: "signal", triggers: true),
+      RuleExample("a rectangle drawn larger and heavier (size 1.18×, a 3 pt stroke among 2 pt ones that spread by ±6%) reaching beyond the family's room by more than its stroke adds: drawn larger, though size and stroke are too far apart for one factor",
+                  icons: [1.91, 2.0, 2.0, 2.0, 2.09, 2.125, 1.875, 1.875].enumerated().map { i, w in
+                    .init(id: "g\(i)", mask: ExampleFamily.glyph(i, scale: 4, stroke: w / 0.85, size: 0.85))
+                  } + [.init(id: "larger", mask: ExampleFamily.glyph(2, scale: 4, stroke: 3 / 0.96, size: 0.96))],
+                  target: "larger", triggers: true),
       RuleExample("a glyph at the family size", icons: ExampleFamily.icons(), target: "g5", triggers: false),
       RuleExample("a chevron drawn small on purpose (open stroke, family stroke)",
                   icons: ExampleFamily.icons() + [.init(id: "chevron", mask: {
@@ -526,6 +545,7 @@ public struct PerceivedSizeOutlierRule: Rule {
       // Judged on the ratio only against a median of enough closed glyphs.
       guard group.sizeJudged else { continue }
       var grade: Severity?
+      var heavier: Double?
       let room = e.headroom
       if r < 1 {
         // Too small only when it is a closed glyph that could grow by the missing size and, on
@@ -547,7 +567,11 @@ public struct PerceivedSizeOutlierRule: Rule {
         // Too large only when it also reaches beyond what the family's glyphs span; on its size
         // alone a warning at most (scan brackets, a battery: drawn large on purpose).
         guard e.reach >= t(.beyondSpan) else { continue }
-        if z > t(.warningZ) && r > 1 / t(.warningRatio) {
+        if let k = drawnLarger(e, icon.metrics, minimumRatio: t(.scaleStrokeRatio), strokeZ: t(.largerStrokeZ), beyondSpan: t(.beyondSpan)) {
+          // Larger and heavier, beyond the family's room: two measurements of one scale.
+          heavier = k
+          grade = k >= 1 / t(.errorRatio) ? .error : .warning
+        } else if z > t(.warningZ) && r > 1 / t(.warningRatio) {
           grade = .warning
         }
       }
@@ -559,15 +583,41 @@ public struct PerceivedSizeOutlierRule: Rule {
       findings.append(context.finding(
         icon,
         "looks \(r < 1 ? "smaller" : "larger") than the family: size \(fmt(e.size.value, 1)) pt is \(fmt(r))× the median \(fmt(median, 1)) pt of \(others) other closed \(e.group.rawValue) glyphs (M = \(fmt(z, 1)))"
-          + (r < 1 ? "" : ", and it spans \(fmt(e.reach))× the room the family's larger glyphs take"),
+          + (r < 1 ? "" : ", and it spans \(fmt(e.reach))× the room the family's larger glyphs take")
+          + (heavier.map { k in ", with a stroke \(fmt(e.stroke.ratio))× the family's \(fmt(group.strokeWeightPt.median)) pt (M = \(fmt(e.stroke.z, 1))): drawn larger, at about \(fmt(k))× the family's scale" } ?? ""),
         measured: r, expected: "\(fmt(t(.errorRatio)))–\(fmt(1 / t(.errorRatio)))× the family median",
         fix: "draw it \(fmt(factor))× \(factor > 1 ? "larger" : "smaller")"
           + (capped ? (r < 1 ? " (as large as the family's span allows)" : " (to the family's span)") : " to match the family")
+          + (heavier == nil ? "" : ", stroke included")
           + (canvasRoom(icon, factor: factor).map { "; " + $0 } ?? ""),
         transform: FixTransform(scale: factor), severity: graded(grade, cap: context.severity)))
     }
     return findings
   }
+}
+
+/// Whether a glyph larger than its family, beyond the room its larger glyphs take, was drawn
+/// larger, and at what scale: its lines are heavier too.
+///
+/// A closed outline glyph (``IconEvaluation/isSizeReference``, not an open stroke, no halo) whose
+/// size ratio r and both stroke estimates are at least `minimumRatio` (1.1) above the family's, the
+/// profile one at |M| ≥ `strokeZ` (2), and that is not drawn at the group's stroke
+/// (``drawsAtGroupStroke``), reaching `beyondSpan` × (1 + (s − 1) ÷ 9) of the room the family's
+/// larger glyphs take (a stroke s× heavier grows the extent of a glyph ~9 strokes across by
+/// (s − 1)/9 of it: the extent must pass what the stroke alone adds, so a heavier stroke at the
+/// family's size is `stroke_weight_outlier`'s alone). Size and stroke are two measurements of one
+/// scale, each short of its own bar in a family that spreads (a Papirus server drawn 1.2× large read
+/// size 1.31× at M = 2.4 and stroke 1.11× at M = 2.3; a Breeze folder with a note 1.11× and 1.40×);
+/// the scale read is their geometric mean √(r · s). Glyphs drawn large on purpose (a battery, scan
+/// brackets, a wide card) draw their lines at the family's stroke (s ≈ 1.00) and are not read so.
+/// O(1).
+func drawnLarger(_ e: IconEvaluation, _ m: IconMeasurements, minimumRatio: Double, strokeZ: Double, beyondSpan: Double) -> Double? {
+  let r = e.size.ratio, s = e.stroke.ratio
+  guard e.group == .outline, e.style == .outline, e.isSizeReference, !e.isOpenStroke, !hasHalo(m),
+    !drawsAtGroupStroke(e), r >= minimumRatio, s >= minimumRatio, e.stroke.z >= strokeZ,
+    e.strokeContour.ratio >= minimumRatio, e.reach >= beyondSpan * (1 + (s - 1) / 9)
+  else { return nil }
+  return (r * s).squareRoot()
 }
 
 /// What drawing a glyph `factor`× larger does to its canvas: nil while it still fits, else how

@@ -105,4 +105,38 @@ import Testing
     #expect(abs(integral - 1) < 1e-3)
     #expect(density(0) > density(0.2) && density(0.2) > density(1))
   }
+
+  /// A family drawn at 85% of the canvas (2 pt strokes spreading ±6%, at @4x), and a rectangle at
+  /// 96%: drawn larger and heavier (stroke 3 pt, 1.5×; size 1.18×), the two ratios too far apart
+  /// for the same-factor reading, reaching beyond the family's room (1.17×) by more than the heavier
+  /// stroke adds (1.11×): the size rule reports it as drawn larger (`drawnLarger`). The same
+  /// rectangle at the family's stroke (drawn large on purpose) is not read as drawn larger, and the
+  /// heavier stroke at the family's size is the stroke rule's alone.
+  static func familyAt85() -> [RuleExample.Icon] {
+    [1.91, 2.0, 2.0, 2.0, 2.09, 2.125, 1.875, 1.875].enumerated().map { i, w in
+      RuleExample.Icon(id: "g\(i)", mask: ExampleFamily.glyph(i, scale: 4, stroke: w / 0.85, size: 0.85))
+    }
+  }
+
+  @Test func aGlyphLargerAndHeavierBeyondTheRoomWasDrawnLarger() throws {
+    let victim = RuleExample.Icon(id: "victim", mask: ExampleFamily.glyph(2, scale: 4, stroke: 3 / 0.96, size: 0.96))
+    let size = auditWith(PerceivedSizeOutlierRule.self, Self.familyAt85() + [victim]).filter { $0.iconId == "victim" }
+    let finding = try #require(size.first, "no size finding")
+    #expect(size.count == 1)
+    #expect(finding.message.contains("drawn larger, at about"), "\(finding.message)")
+    #expect(finding.severity == .error)
+    #expect(finding.fix?.contains("smaller") == true && finding.fix?.contains("stroke included") == true, "\(finding.fix ?? "")")
+  }
+
+  @Test func aLargerGlyphAtTheFamilysStrokeIsNotReadAsDrawnLarger() {
+    let victim = RuleExample.Icon(id: "victim", mask: ExampleFamily.glyph(2, scale: 4, stroke: 2 / 0.96, size: 0.96))
+    let size = auditWith(PerceivedSizeOutlierRule.self, Self.familyAt85() + [victim]).filter { $0.iconId == "victim" }
+    #expect(size.allSatisfy { !$0.message.contains("drawn larger") && $0.severity != .error }, "\(size.map(\.message))")
+  }
+
+  @Test func aHeavierStrokeAtTheFamilysSizeIsNotReadAsDrawnLarger() {
+    let victim = RuleExample.Icon(id: "victim", mask: ExampleFamily.glyph(2, scale: 4, stroke: 3 / 0.85, size: 0.85))
+    let size = auditWith(PerceivedSizeOutlierRule.self, Self.familyAt85() + [victim]).filter { $0.iconId == "victim" }
+    #expect(size.allSatisfy { !$0.message.contains("drawn larger") }, "\(size.map(\.message))")
+  }
 }
