@@ -27,6 +27,8 @@ let package = Package(
       dependencies: ["CLibPNGSystem"],
       linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
     ),
+    // zlib (libpng's own): a git repository's loose objects are read in process (GitObjects).
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(
       name: "CFFTW", pkgConfig: "fftw3",
       providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
@@ -57,7 +59,7 @@ let package = Package(
     .target(name: "Guidelines", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "FamilyAnalysis"]),
     .target(name: "ReportWriters", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "FamilyAnalysis", "Guidelines"]),
     // The audit as a library call: measuring, judging, baselines, snapshots; prints nothing.
-    .target(name: "AuditFrontend", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "Guidelines", "ReportWriters", "AppCodeScan"]),
+    .target(name: "AuditFrontend", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "Guidelines", "ReportWriters", "AppCodeScan", "CZlib"]),
     .target(name: "ArgumentParsing"),
     // Which images an app's code, storyboards and SwiftUI views put in bars (read as text).
     .target(name: "AppCodeScan"),

@@ -37,9 +37,12 @@ final class GitObjects: @unchecked Sendable {
   static let blobBudgetBytes = 64 << 20
   /// Serialises the requests to the process and the memos.
   private let lock = NSRecursiveLock()
+  /// The repository's loose objects, read in process where git would read them (blobs only).
+  private let loose: LooseObjects?
 
   /// Starts `git cat-file --batch` in the repository at `top`.
   init(top: String) throws(AuditFrontend.Failure) {
+    loose = LooseObjects(top: top)
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git", "-C", top, "cat-file", "--batch"]
     let stdin = Pipe(), stdout = Pipe()
@@ -171,10 +174,11 @@ final class GitObjects: @unchecked Sendable {
     return entries
   }
 
-  /// The blobs `ids` (their bytes and SHA-256, hashed once per blob), those not kept yet asked in
-  /// batches of ``batchSize`` requests written at once and answered in order: one round trip to
-  /// the process a batch instead of one a blob (the benchmark history's `git` process: 0.067 s of
-  /// CPU with a round trip a blob, 0.055 s so). Ids that name no blob are left out.
+  /// The blobs `ids` (their bytes and SHA-256, hashed once per blob): those not kept yet read loose
+  /// in process (``LooseObjects``), the others asked in batches of ``batchSize`` requests written
+  /// at once and answered in order: one round trip to the process a batch instead of one a blob
+  /// (the benchmark history's `git` process: 0.067 s of CPU with a round trip a blob, 0.055 s so).
+  /// Ids that name no blob are left out.
   /// - Complexity: O(bytes read); one write and as many reads as the answers take, per batch.
   func blobs(_ ids: some Collection<String>) throws(AuditFrontend.Failure) -> [String: (bytes: [UInt8], digest: [UInt8])] {
     lock.lock()
@@ -185,6 +189,9 @@ final class GitObjects: @unchecked Sendable {
     for id in ids where !id.contains("\n") && found[id] == nil && !asked.contains(id) {
       if let bytes = blobs[id], let digest = blobDigests[id] {
         found[id] = (bytes, digest)
+      } else if let object = loose?.object(id) {
+        // A loose object of another type is no blob (as `cat-file` would answer).
+        if object.type == "blob" { found[id] = keep(id, object.bytes) }
       } else {
         wanted.append(id)
         asked.insert(id)
@@ -195,16 +202,22 @@ final class GitObjects: @unchecked Sendable {
       try ask(batch)
       for id in batch {
         guard let object = try answer(), object.type == "blob" else { continue }
-        let digest = blobDigests[id] ?? SHA256.hash(object.bytes)
-        blobDigests[id] = digest
-        if blobs[id] == nil, blobBytes + object.bytes.count <= Self.blobBudgetBytes {
-          blobs[id] = object.bytes
-          blobBytes += object.bytes.count
-        }
-        found[id] = (object.bytes, digest)
+        found[id] = keep(id, object.bytes)
       }
     }
     return found
+  }
+
+  /// A blob read: its SHA-256 (once per blob), and its bytes kept while they fit in the budget.
+  /// Called under `lock`.
+  private func keep(_ id: String, _ bytes: [UInt8]) -> (bytes: [UInt8], digest: [UInt8]) {
+    let digest = blobDigests[id] ?? SHA256.hash(bytes)
+    blobDigests[id] = digest
+    if blobs[id] == nil, blobBytes + bytes.count <= Self.blobBudgetBytes {
+      blobs[id] = bytes
+      blobBytes += bytes.count
+    }
+    return (bytes, digest)
   }
 
   /// The files below `inside` (a path in the repository, "." for the top) in the tree `root`, by
