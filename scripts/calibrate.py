@@ -85,10 +85,10 @@ MODES = {  # per source: untouched families (also the injected families' bases),
 KINDS = {
     "scale 0.8": dict(rules=[SIZE], sources=None),
     "scale 1.2": dict(rules=[SIZE], sources=None),
-    "stroke 1.33": dict(rules=[STROKE], sources=["phosphor", "tabler", "lucide"]),
-    "stroke 1.5": dict(rules=[STROKE], sources=["phosphor", "tabler", "lucide"]),
-    "filled": dict(rules=[STYLE], sources=["phosphor", "tabler", "mdi"]),
-    "3 filled of 30": dict(rules=[STYLE], sources=["phosphor", "tabler", "mdi"]),
+    "stroke 1.33": dict(rules=[STROKE], sources=["phosphor", "tabler", "lucide", "heroicons"]),
+    "stroke 1.5": dict(rules=[STROKE], sources=["phosphor", "tabler", "lucide", "heroicons"]),
+    "filled": dict(rules=[STYLE], sources=["phosphor", "tabler", "mdi", "heroicons", "fontawesome"]),
+    "3 filled of 30": dict(rules=[STYLE], sources=["phosphor", "tabler", "mdi", "heroicons", "fontawesome"]),
     "foreign": dict(rules=[SIZE, STROKE, STYLE], sources=None),
 }
 # The icon of another family: donors whose drawing differs by style or by a stroke ≥ 1.33× (an
@@ -108,11 +108,19 @@ DONORS = {
     "papirus": [("phosphor", "thin"), ("phosphor", "light")],
     "breeze": [("phosphor", "thin"), ("lucide", None), ("tabler", None)],
     "yaru": [("phosphor", "thin"), ("lucide", None), ("tabler", None)],
+    # Held-out sources (sources_mod.HELD_OUT, never calibrated on; not run by CI). Heroicons draws
+    # 1.5 px at 24 px: Phosphor thin and fill differ by stroke and by style. Font Awesome's regular
+    # glyphs are heavy outlined shapes (2.34 pt on a 25 pt canvas): Phosphor thin and light (1.1 pt)
+    # are ≥ 2× lighter; Lucide (2.08 pt, 1.12× lighter) is no outlier there.
+    "heroicons": [("phosphor", "thin"), ("phosphor", "fill")],
+    "fontawesome": [("phosphor", "thin"), ("phosphor", "light")],
 }
 PAIR_TYPES = {  # source → pair type → (unselected style, selected style, selected stroke factor)
     "phosphor": {"outline+filled": ("regular", "fill", 1.0), "regular+bold": ("regular", "bold", 1.0)},
     "tabler": {"outline+filled": ("outline", "filled", 1.0), "regular+bold": ("outline", "outline", 1.5)},
     "mdi": {"outline+filled": ("outline", "base", 1.0)},
+    "heroicons": {"outline+filled": ("outline", "solid", 1.0)},
+    "fontawesome": {"outline+filled": ("regular", "solid", 1.0)},
     "lucide": {"regular+bold": (None, None, 1.5)},
 }
 FAULTS = {"colour": "template_not_monochrome", "shadow": "drop_shadow", "no antialiasing": "missing_antialiasing",
@@ -986,7 +994,8 @@ def main() -> int:
     parser.add_argument("--full", action="store_true", help="more and larger samples (slower)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sources", default=",".join(sources_mod.ALL),
-                        help=f"comma-separated subset of {','.join(sources_mod.ALL)}")
+                        help=f"comma-separated subset of {','.join(sources_mod.ALL)}, or the held-out "
+                             f"{','.join(sources_mod.HELD_OUT)} (Reports/calibration/held-out-families.md)")
     parser.add_argument("--details", action="store_true", help="list the icons and findings behind every missed figure")
     parser.add_argument("--details-limit", type=int, default=25, help="icons listed per figure with --details")
     parser.add_argument("--gate", choices=["targets", "regressions", "none"], default="targets",
