@@ -151,19 +151,23 @@ public struct Skeleton: Sendable, Equatable {
 
     Self.windowFlags.withUnsafeBufferPointer { flags in
       bits.withUnsafeMutableBufferPointer { b in
-        let rowBits = stride &<< 6
-        // Bits q − 1, q, q + 1 of the image (q a bit index, q − 1 ≥ 0; a window that crosses a word
-        // boundary reads the next word, which exists because q + 1 is in the same padded row).
-        @inline(__always) func window(_ q: Int) -> Int {
+        // The 3×3 neighbourhood of bit q (a bit index, q − 1 ≥ 0) as an index into `windowFlags`:
+        // bits q − 1, q, q + 1 of the row above, of q's row and of the row below. The three share
+        // their offset in the word (a row is a whole number of words), and a window that crosses a
+        // word boundary reads the next word, which exists because q + 1 is in the same padded row.
+        @inline(__always) func code(_ q: Int) -> Int {
           let o = (q &- 1) & 63
           let w = (q &- 1) >> 6
-          var v = b[w] &>> UInt64(o)
-          if o > 61 { v |= b[w &+ 1] &<< UInt64(64 &- o) }
-          return Int(truncatingIfNeeded: v & 7)
-        }
-        // The 3×3 neighbourhood of bit q as an index into `windowFlags`.
-        @inline(__always) func code(_ q: Int) -> Int {
-          window(q &- rowBits) | window(q) << 3 | window(q &+ rowBits) << 6
+          var up = b[w &- stride] &>> UInt64(o)
+          var mid = b[w] &>> UInt64(o)
+          var down = b[w &+ stride] &>> UInt64(o)
+          if o > 61 {
+            let shift = UInt64(64 &- o)
+            up |= b[w &- stride &+ 1] &<< shift
+            mid |= b[w &+ 1] &<< shift
+            down |= b[w &+ stride &+ 1] &<< shift
+          }
+          return Int(truncatingIfNeeded: (up & 7) | (mid & 7) << 3 | (down & 7) << 6)
         }
         // The candidates of one pass as bit indices (a scratch buffer local to this scope: no
         // reallocation, no exclusivity checks in the loops).
@@ -185,52 +189,63 @@ public struct Skeleton: Sendable, Equatable {
             // North, south, east, west border points in turn. A word's candidates at once: its
             // pixels with background on the pass's side and a deletable neighbourhood, tested on the
             // eight neighbour planes (bit x of `e` is pixel x + 1, and so on), in raster order.
-            var candidateCount = 0
-            for y in 1..<(height &+ 1) {
-              // A row whose neighbourhood (rows y − 1 … y + 1, all a candidate depends on) lost no
-              // pixel since the start of the previous pass of this side has no candidate: that pass
-              // found the same ones, and deleted them all (their neighbourhoods never changed), so
-              // it would have changed the row. Skipped without changing the result.
-              let quiet = passNumber &- 4
-              if lastChange[y &- 1] < quiet && lastChange[y] < quiet && lastChange[y &+ 1] < quiet {
-                continue
+            // Inlined once a side (`pass` a constant in each).
+            @inline(__always) func findCandidates(_ pass: Int) -> Int {
+              var candidateCount = 0
+              for y in 1..<(height &+ 1) {
+                // A row whose neighbourhood (rows y − 1 … y + 1, all a candidate depends on) lost no
+                // pixel since the start of the previous pass of this side has no candidate: that pass
+                // found the same ones, and deleted them all (their neighbourhoods never changed), so
+                // it would have changed the row. Skipped without changing the result.
+                let quiet = passNumber &- 4
+                if lastChange[y &- 1] < quiet && lastChange[y] < quiet && lastChange[y &+ 1] < quiet {
+                  continue
+                }
+                let row = y &* stride
+                for j in 0..<stride {
+                  let mid = b[row &+ j]
+                  if mid == 0 { continue }
+                  let up = b[row &- stride &+ j]
+                  let down = b[row &+ stride &+ j]
+                  // A row's pixels beyond its first and last words: none (padding is background).
+                  let last = j &+ 1 == stride
+                  let first = j == 0
+                  @inline(__always) func east(_ r: Int, _ v: UInt64) -> UInt64 {
+                    v &>> 1 | (last ? 0 : b[r &+ j &+ 1] &<< 63)
+                  }
+                  @inline(__always) func west(_ r: Int, _ v: UInt64) -> UInt64 {
+                    v &<< 1 | (first ? 0 : b[r &+ j &- 1] &>> 63)
+                  }
+                  let side = pass == 0 ? up : pass == 1 ? down : pass == 2 ? east(row, mid) : west(row, mid)
+                  // No pixel of the word on this side's border (inside a thick stroke): no candidate.
+                  let edge = mid & ~side
+                  if edge == 0 { continue }
+                  let e = east(row, mid)
+                  let w = west(row, mid)
+                  let n = up
+                  let ne = east(row &- stride, up)
+                  let se = east(row &+ stride, down)
+                  let s = down
+                  let sw = west(row &+ stride, down)
+                  let nw = west(row &- stride, up)
+                  var border = edge & Self.deletable(n, ne, e, se, s, sw, w, nw)
+                  let base = (row &+ j) &<< 6
+                  while border != 0 {
+                    candidates[candidateCount] = base | border.trailingZeroBitCount
+                    candidateRows[candidateCount] = Int32(truncatingIfNeeded: y)
+                    candidateCount &+= 1
+                    border &= border &- 1
+                  }
+                }
               }
-              let row = y &* stride
-              for j in 0..<stride {
-                let mid = b[row &+ j]
-                if mid == 0 { continue }
-                let up = b[row &- stride &+ j]
-                let down = b[row &+ stride &+ j]
-                // A row's pixels beyond its first and last words: none (padding is background).
-                let last = j &+ 1 == stride
-                let first = j == 0
-                @inline(__always) func east(_ r: Int, _ v: UInt64) -> UInt64 {
-                  v &>> 1 | (last ? 0 : b[r &+ j &+ 1] &<< 63)
-                }
-                @inline(__always) func west(_ r: Int, _ v: UInt64) -> UInt64 {
-                  v &<< 1 | (first ? 0 : b[r &+ j &- 1] &>> 63)
-                }
-                let e = east(row, mid)
-                let w = west(row, mid)
-                let side = pass == 0 ? up : pass == 1 ? down : pass == 2 ? e : w
-                // No pixel of the word on this side's border (inside a thick stroke): no candidate.
-                let edge = mid & ~side
-                if edge == 0 { continue }
-                let n = up
-                let ne = east(row &- stride, up)
-                let se = east(row &+ stride, down)
-                let s = down
-                let sw = west(row &+ stride, down)
-                let nw = west(row &- stride, up)
-                var border = edge & Self.deletable(n, ne, e, se, s, sw, w, nw)
-                let base = (row &+ j) &<< 6
-                while border != 0 {
-                  candidates[candidateCount] = base | border.trailingZeroBitCount
-                  candidateRows[candidateCount] = Int32(truncatingIfNeeded: y)
-                  candidateCount &+= 1
-                  border &= border &- 1
-                }
-              }
+              return candidateCount
+            }
+            let candidateCount: Int
+            switch pass {
+            case 0: candidateCount = findCandidates(0)
+            case 1: candidateCount = findCandidates(1)
+            case 2: candidateCount = findCandidates(2)
+            default: candidateCount = findCandidates(3)
             }
             // Deleted one by one in raster order, each if still simple on the current image.
             var deleted: UInt64 = 0
