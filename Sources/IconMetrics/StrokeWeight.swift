@@ -583,14 +583,17 @@ public struct StrokeWeight: Sendable, Equatable {
         }
         return interpolate(at: p, ax, ay)
       }
-      // While the lowest α is ≥ 0.5, only α ≈ 0 stops the side.
+      // While the lowest α is ≥ 0.5, only α ≈ 0 stops the side; the first α below 0.5 is the
+      // lowest so far.
       while k <= steps {
         let a = next()
         if a < 0.01 { return sum }
-        lowest = min(lowest, a)
         sum += a
         k &+= 1
-        if lowest < 0.5 { break }
+        if a < 0.5 {
+          lowest = a
+          break
+        }
       }
       while k <= steps {
         let a = next()
