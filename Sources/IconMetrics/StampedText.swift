@@ -17,7 +17,12 @@ import IconRaster
 ///    passes ``hasFeet(_:width:height:box:left:top:)``, h from 14% to 40% of the canvas height
 ///    (≥ `minimumHeightPx`, ≤ 48 px), and only a *distinctive* letter (not I J L T 1 7, nor O 0 Q
 ///    C D U V X E F 3: a bar, a corner, a hook, an arc, a ring, a ring with a line leaving it, a
-///    chevron, a cross or stacked bars is drawing as often);
+///    chevron, a cross or stacked bars is drawing as often). From 11 px capitals, where a pixel is
+///    under a tenth of the letter, a rendering that differs from the template by one is allowed
+///    for: the letter's column up to 2 px in from the box's side (the drawing reaches a pixel or
+///    two beyond the badge), and, for a placement inside the box, its two anchor pixels (those
+///    that touch the box) inked or a 4-neighbour of them (the letter rendered a pixel smaller);
+///    below 11 px the same freedom fits letters to bits of strokes (Lucide at 44 px);
 /// 2. the *fit* of a template T (coverage 0…1 per pixel) placed on α: *inside* = Σ min(T, α) ÷ ΣT
 ///    ≥ 0.8 for the corner letter and on average over the word, ≥ 0.75 for each letter beside it
 ///    (every letter pixel is inked; the rest absorbs the hinting and sub-pixel phase of a small
@@ -31,7 +36,9 @@ import IconRaster
 ///    solid shape (a padlock, a filled square), which holds every letter, would fit;
 /// 3. the *word*: from the corner letter inwards, the next letter of any of the 36 shapes at the
 ///    same height, its box 1 px over to 0.5 h away, its bottom on the same baseline (±1 px), the
-///    best fit each time; a word is two letters or more, at least two of them distinctive, no
+///    best fit each time (from 11 px also a template a pixel shorter or taller, its bottom on the
+///    baseline or its top on the last letter's: two letters of one word rendered 12 px tall fit
+///    templates of 12 and 13 px); a word is two letters or more, at least two of them distinctive, no
 ///    character twice and no two congruent shapes (repeated or mirrored shapes are drawing: »»,
 ///    stacked bars that fit E and 3; ``congruentPairs``), and the word's box is not its own mirror image (two bars,
 ///    tally marks, a grid of squares fit H, N or M but read the same mirrored).
@@ -49,6 +56,9 @@ public enum StampedText {
   /// Heights searched, as shares of the canvas height, and the largest in px.
   static let heightRange = (low: 0.14, high: 0.4)
   static let largestHeightPx = 48
+  /// From this capital height (px) a pixel is under a tenth of the letter: the search allows a
+  /// rendering that differs from the template by one (see ``detect(_:minimumHeightPx:)``).
+  static let loosePlacementHeightPx = 11
   /// Fit thresholds (step 2): the inside share of a letter beside the corner letter, of the corner
   /// letter, and the mean over the word's letters.
   static let minimumInside: Float = 0.75
@@ -189,24 +199,38 @@ public enum StampedText {
       let corners = [0, 2].filter { hasFeet(a, width: w, height: h, box: box, left: $0 & 1 == 1, top: $0 & 2 == 2) }
       guard !corners.isEmpty else { return nil }
       let entries = TemplateCache.shared.entries(heights: low...high)
-      for (set, headers) in entries {
+      for (k, (set, headers)) in entries.enumerated() {
+        let height = low + k
+        // From 11 px capitals a pixel is under a tenth of the letter: a rendering that differs from
+        // the template by one (another face, hinting, the badge drawn a pixel in from the glyph's
+        // edge) is allowed for; below, the same freedom fits letters to bits of a stroke.
+        let loose = height >= loosePlacementHeightPx
+        var sets = [set]
+        if loose {
+          for other in [height - 1, height + 1] where other >= low { sets.append(TemplateCache.shared.templates(height: other)) }
+        }
         for corner in corners {
           let left = corner & 1 == 1, top = corner & 2 == 2
           for (i, t) in headers.enumerated() where !t.isWeak {
             let anchor = corner &* 4
-            for offset in 0..<9 {
-              // The template's box and the rendered letter's may differ by a pixel either way.
-              let dx = offset % 3 - 1, dy = offset / 3 - 1
-              let x = left ? box.minX + dx : box.maxX - dx - t.width + 1
-              let y = top ? box.minY + dy : box.maxY - dy - t.height + 1
-              guard x >= 0, y >= 0, x + t.width <= w, y + t.height <= h,
-                a[(y + t.anchor(anchor + 1)) * w + x + t.anchor(anchor)] >= 0.15,
-                a[(y + t.anchor(anchor + 3)) * w + x + t.anchor(anchor + 2)] >= 0.15,
-                let first = fit(set[i], x: x, y: y, a, width: w, height: h, box: box, minimumInside: minimumCornerInside)
-              else { continue }
-              let word = extend([first], inwardsToTheRight: left, templates: set, a, width: w, height: h, box: box)
-              guard isWord(word), !isMirrorSymmetric(word, a, width: w) else { continue }
-              if best == nil || key(word) > key(best!) { best = word }
+            for dy in -1...1 {
+              // The template's box and the rendered letter's may differ by a pixel either way, and
+              // a badge may stand up to 2 px in from the side of the ink's box.
+              for dx in -1...(loose ? 2 : 1) {
+                let x = left ? box.minX + dx : box.maxX - dx - t.width + 1
+                let y = top ? box.minY + dy : box.maxY - dy - t.height + 1
+                // Within the ink's box, a rendered letter a pixel smaller than the template has
+                // its anchor pixels a pixel in.
+                let near = loose && dx >= 0 && dy >= 0
+                guard x >= 0, y >= 0, x + t.width <= w, y + t.height <= h,
+                  isInked(a, x: x + t.anchor(anchor), y: y + t.anchor(anchor + 1), width: w, height: h, orNeighbour: near),
+                  isInked(a, x: x + t.anchor(anchor + 2), y: y + t.anchor(anchor + 3), width: w, height: h, orNeighbour: near),
+                  let first = fit(set[i], x: x, y: y, a, width: w, height: h, box: box, minimumInside: minimumCornerInside)
+                else { continue }
+                let word = extend([first], inwardsToTheRight: left, templates: sets, a, width: w, height: h, box: box)
+                guard isWord(word), !isMirrorSymmetric(word, a, width: w) else { continue }
+                if best == nil || key(word) > key(best!) { best = word }
+              }
             }
           }
         }
@@ -228,16 +252,17 @@ public enum StampedText {
 
   /// `text` (capitals and digits of ``LetterTemplates``) stamped over `mask` as a badge is: its
   /// letters' coverage at capital height `capitalHeightPx`, `gapPx` apart, on one baseline, the
-  /// word's box 1 px from the canvas's bottom and right edges, α the larger of the two (for
-  /// examples and tests; other characters are skipped).
-  public static func stamp(_ text: String, into mask: AlphaMask, capitalHeightPx: Int, gapPx: Int = 1) -> AlphaMask {
+  /// word's box 1 px from the canvas's bottom edge and `rightMarginPx` from its right edge, α the
+  /// larger of the two (for examples and tests; other characters are skipped).
+  public static func stamp(_ text: String, into mask: AlphaMask, capitalHeightPx: Int, gapPx: Int = 1,
+                           rightMarginPx: Int = 1) -> AlphaMask {
     let set = templates(height: capitalHeightPx)
     let letters = text.compactMap { ch in set.first { $0.character == ch } }
     guard !letters.isEmpty else { return mask }
     let width = letters.map(\.width).reduce(0, +) + gapPx * (letters.count - 1)
     let baseline = mask.height - 1 - (letters.map(\.belowBaseline).max() ?? 0)
     var coverage = mask.coverage
-    var x = mask.width - 1 - width
+    var x = mask.width - rightMarginPx - width
     for t in letters {
       let top = baseline - t.height + t.belowBaseline
       for p in t.pixels {
@@ -248,6 +273,15 @@ public enum StampedText {
       x += t.width + gapPx
     }
     return AlphaMask(width: mask.width, height: mask.height, scale: mask.scale, coverage: coverage)
+  }
+
+  /// An anchor pixel inked: α ≥ 0.15 at (x, y), or (`orNeighbour`) at one of its 4 neighbours.
+  @inline(__always) static func isInked(_ a: UnsafeBufferPointer<Float>, x: Int, y: Int, width w: Int, height h: Int,
+                                        orNeighbour: Bool) -> Bool {
+    if a[y * w + x] >= 0.15 { return true }
+    guard orNeighbour else { return false }
+    return (x > 0 && a[y * w + x - 1] >= 0.15) || (x + 1 < w && a[y * w + x + 1] >= 0.15)
+      || (y > 0 && a[(y - 1) * w + x] >= 0.15) || (y + 1 < h && a[(y + 1) * w + x] >= 0.15)
   }
 
   /// Word order: more distinctive letters, then more letters, then the larger clear share.
@@ -452,25 +486,32 @@ public enum StampedText {
     return Placed(template: t, x: x, y: y, inside: 1 - deficit / t.sum, clear: share)
   }
 
-  /// Step 3: letters beside the last one, inwards (to the right from a left corner), same height
-  /// and baseline, the best fit each time (distinctive letters first), at most 8.
-  static func extend(_ word: [Placed], inwardsToTheRight: Bool, templates set: [Template], _ a: UnsafeBufferPointer<Float>,
+  /// Step 3: letters beside the last one, inwards (to the right from a left corner), of the templates
+  /// `sets` (the word's height first, its bottom on the baseline ±1 px; from 11 px also a pixel
+  /// shorter and taller, its bottom on the baseline or its top on the last letter's), the best fit
+  /// each time (distinctive letters first), at most 8.
+  static func extend(_ word: [Placed], inwardsToTheRight: Bool, templates sets: [[Template]], _ a: UnsafeBufferPointer<Float>,
                      width w: Int, height h: Int, box: (minX: Int, minY: Int, maxX: Int, maxY: Int)) -> [Placed] {
     var word = word
     while word.count < 8, let last = word.last {
       let baseline = last.y + last.template.height - last.template.belowBaseline
       let size = last.template.height
       var found: Placed?
-      for t in set {
-        for gap in -1...max(0, size / 2) {
-          let x = inwardsToTheRight ? last.x + last.template.width + gap : last.x - gap - t.width
-          for dy in -1...1 {
-            let y = baseline + t.belowBaseline - t.height + dy
-            guard let p = fit(t, x: x, y: y, a, width: w, height: h, box: box) else { continue }
-            if let f = found {
-              if (p.template.isWeak ? 0 : 1, p.inside + p.clear) > (f.template.isWeak ? 0 : 1, f.inside + f.clear) { found = p }
-            } else {
-              found = p
+      for (k, set) in sets.enumerated() {
+        for t in set {
+          // The word's height: on the baseline ±1 px. A pixel shorter or taller: the extra row at
+          // the bottom or at the top (on the baseline, or its top on the last letter's).
+          let onBaseline = baseline + t.belowBaseline - t.height
+          let rows = k == 0 ? [onBaseline - 1, onBaseline, onBaseline + 1] : (onBaseline == last.y ? [onBaseline] : [onBaseline, last.y])
+          for gap in -1...max(0, size / 2) {
+            let x = inwardsToTheRight ? last.x + last.template.width + gap : last.x - gap - t.width
+            for y in rows {
+              guard let p = fit(t, x: x, y: y, a, width: w, height: h, box: box) else { continue }
+              if let f = found {
+                if (p.template.isWeak ? 0 : 1, p.inside + p.clear) > (f.template.isWeak ? 0 : 1, f.inside + f.clear) { found = p }
+              } else {
+                found = p
+              }
             }
           }
         }

@@ -26,6 +26,39 @@ import Testing
     }
   }
 
+  @Test("a word 2 px in from the side of the ink's box (the drawing reaches beyond it) is found, at 11 px capitals and more")
+  func wordInFromTheSide() throws {
+    for (scale, cap) in [(2.0, 11), (3.0, 20)] {
+      var d = ExampleDrawing(scale: scale)
+      TextExamples.roundedRectOutline(&d, x: 3, y: 3, width: 17, height: 16, radius: 3, stroke: 2)
+      // A stub a pixel wide at the canvas's right edge, well above the word: the ink's box ends
+      // 2 px right of the word.
+      let px = 1 / scale
+      d.rect(x: 24 - 3 * px + 0.02 * px, y: 8, width: 0.96 * px, height: 2)
+      let mask = StampedText.stamp("AB", into: d.mask, capitalHeightPx: cap, rightMarginPx: 4)
+      let found = try #require(StampedText.detect(mask, minimumHeightPx: 5), "AB at @\(Int(scale))x")
+      #expect(found.glyphs.count == 2)
+    }
+  }
+
+  @Test("a solid block with knocked-out slots (a drive's bays) is not stamped text")
+  func slottedBlock() {
+    var d = ExampleDrawing(widthPt: 25, heightPt: 25, scale: 2)
+    d.rect(x: 6, y: 5, width: 13, height: 15)
+    var coverage = d.mask.coverage
+    // Two slots a row, three rows, in the lower half; one wide slot above.
+    func clear(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+      for y in y0...y1 { for x in x0...x1 { coverage[y * 50 + x] = 0 } }
+    }
+    clear(15, 15, 32, 18)
+    for y in [26, 31, 36] {
+      clear(14, y, 23, y + 1)
+      clear(29, y, 34, y + 1)
+    }
+    let mask = AlphaMask(width: 50, height: 50, scale: 2, coverage: coverage)
+    #expect(StampedText.detect(mask, minimumHeightPx: 5) == nil)
+  }
+
   @Test("the rule examples' stamped words are found, the letter used as a symbol is not")
   func ruleExampleDrawings() {
     #expect(StampedText.detect(TextExamples.stampedWord, minimumHeightPx: 5) != nil)
