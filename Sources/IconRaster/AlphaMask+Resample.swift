@@ -12,13 +12,29 @@ extension AlphaMask {
     let sx = Double(width) / Double(outWidth), sy = Double(height) / Double(outHeight)
     let columns = BoxFilter.spans(outWidth, sx, width), rows = BoxFilter.spans(outHeight, sy, height)
     var out = [Float](repeating: 0, count: outWidth * outHeight)
-    for (oy, rowSpan) in rows.enumerated() {
-      for (ox, columnSpan) in columns.enumerated() {
-        var sum = 0.0
-        for (iy, wy) in rowSpan {
-          for (ix, wx) in columnSpan { sum += Double(coverage[iy * width + ix]) * wx * wy }
+    let flatColumns = BoxFilter.Flat(columns), flatRows = BoxFilter.Flat(rows)
+    coverage.withUnsafeBufferPointer { source in
+      out.withUnsafeMutableBufferPointer { target in
+        flatColumns.index.withUnsafeBufferPointer { columnIndex in
+          flatColumns.weight.withUnsafeBufferPointer { columnWeight in
+            for oy in 0..<outHeight {
+              for ox in 0..<outWidth {
+                var sum = 0.0
+                for k in flatRows.start[oy]..<flatRows.start[oy + 1] {
+                  let row = flatRows.index[k] &* width
+                  let wy = flatRows.weight[k]
+                  for j in flatColumns.start[ox]..<flatColumns.start[ox + 1] {
+                    // An empty pixel adds +0 (the sum is never −0): skipping it changes no bit.
+                    let value = source[row &+ columnIndex[j]]
+                    if value == 0 { continue }
+                    sum += Double(value) * columnWeight[j] * wy
+                  }
+                }
+                target[oy &* outWidth &+ ox] = Float(min(max(sum, 0), 1))
+              }
+            }
+          }
         }
-        out[oy * outWidth + ox] = Float(min(max(sum, 0), 1))
       }
     }
     return AlphaMask(width: outWidth, height: outHeight, scale: outScale ?? scale * Double(outWidth) / Double(width), coverage: out)

@@ -18,4 +18,26 @@ enum BoxFilter {
       return list
     }
   }
+
+  /// ``spans(_:_:_:)`` in flat arrays: output sample `o`'s input samples are `index[start[o]..<start[o + 1]]`
+  /// with the weights `weight[…]` at the same places (one allocation each, read through pointers
+  /// in the inner loops).
+  struct Flat {
+    var start: [Int]
+    var index: [Int]
+    var weight: [Double]
+
+    init(_ spans: [[(Int, Double)]]) {
+      start = [0]
+      index = []
+      weight = []
+      for span in spans {
+        for (i, w) in span {
+          index.append(i)
+          weight.append(w)
+        }
+        start.append(index.count)
+      }
+    }
+  }
 }

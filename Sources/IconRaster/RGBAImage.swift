@@ -90,28 +90,38 @@ extension RGBAImage {
     let sx = Double(width) / Double(outWidth), sy = Double(height) / Double(outHeight)
     let columns = BoxFilter.spans(outWidth, sx, width), rows = BoxFilter.spans(outHeight, sy, height)
     var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+    let flatColumns = BoxFilter.Flat(columns), flatRows = BoxFilter.Flat(rows)
     pixels.withUnsafeBufferPointer { src in
-      for (oy, rowSpan) in rows.enumerated() {
-        for (ox, columnSpan) in columns.enumerated() {
-          var r = 0.0, g = 0.0, b = 0.0, a = 0.0
-          for (iy, wy) in rowSpan {
-            for (ix, wx) in columnSpan {
-              let i = (iy &* width &+ ix) &* 4
-              let weight = wx * wy
-              let alpha = Double(src[i &+ 3]) * weight
-              r += Double(src[i]) * alpha
-              g += Double(src[i &+ 1]) * alpha
-              b += Double(src[i &+ 2]) * alpha
-              a += alpha
+      flatColumns.index.withUnsafeBufferPointer { columnIndex in
+        flatColumns.weight.withUnsafeBufferPointer { columnWeight in
+          for oy in 0..<outHeight {
+            for ox in 0..<outWidth {
+              var r = 0.0, g = 0.0, b = 0.0, a = 0.0
+              for k in flatRows.start[oy]..<flatRows.start[oy + 1] {
+                let row = flatRows.index[k] &* width
+                let wy = flatRows.weight[k]
+                for j in flatColumns.start[ox]..<flatColumns.start[ox + 1] {
+                  let i = (row &+ columnIndex[j]) &* 4
+                  // A transparent pixel adds +0 to every sum (they are never −0): skipping it
+                  // changes no bit of the result, and most of an icon's canvas is transparent.
+                  if src[i &+ 3] == 0 { continue }
+                  let weight = columnWeight[j] * wy
+                  let alpha = Double(src[i &+ 3]) * weight
+                  r += Double(src[i]) * alpha
+                  g += Double(src[i &+ 1]) * alpha
+                  b += Double(src[i &+ 2]) * alpha
+                  a += alpha
+                }
+              }
+              let o = (oy * outWidth + ox) * 4
+              if a > 0 {
+                out[o] = UInt8(min(255, max(0, (r / a).rounded())))
+                out[o + 1] = UInt8(min(255, max(0, (g / a).rounded())))
+                out[o + 2] = UInt8(min(255, max(0, (b / a).rounded())))
+              }
+              out[o + 3] = UInt8(min(255, max(0, a.rounded())))
             }
           }
-          let o = (oy * outWidth + ox) * 4
-          if a > 0 {
-            out[o] = UInt8(min(255, max(0, (r / a).rounded())))
-            out[o + 1] = UInt8(min(255, max(0, (g / a).rounded())))
-            out[o + 2] = UInt8(min(255, max(0, (b / a).rounded())))
-          }
-          out[o + 3] = UInt8(min(255, max(0, a.rounded())))
         }
       }
     }
