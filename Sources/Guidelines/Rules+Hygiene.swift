@@ -27,8 +27,12 @@ public struct TemplateNotMonochromeRule: Rule {
       tinted with the bar's colour (HIG, Icons: "create a template image… iOS uses the alpha \
       channel"). A two-colour drawing loses its colour distinction on the device, so it looks \
       different than drawn. Measured as the colour spread: the largest standard deviation of the \
-      un-premultiplied R, G or B channel over the pixels with α > 0.1, in 0–255 units (0 for one \
-      colour; two colours in equal parts of black and red give 127).
+      un-premultiplied R, G or B channel over the pixels with α > 0.1, each pixel weighted by α², \
+      in 0–255 units (0 for one colour; two colours in equal parts of black and red give 127). A \
+      pixel shows its colour only in proportion to its coverage, so an antialiased edge pixel, \
+      mostly background, weighs by its coverage: a layer hidden under the glyph that shows only in \
+      its edge pixels (Rocket.Chat's `Swipe read.pdf`: 28 unweighted, 11 weighted) is one colour \
+      by eye, and a second colour in the glyph's body counts in full.
       """,
     defaultSeverity: .error,
     examples: [
@@ -38,6 +42,9 @@ public struct TemplateNotMonochromeRule: Rule {
       RuleExample("a ring in one colour",
                   icons: [.init(id: "one", image: ExampleDrawing.image(HygieneExamples.ring, red: 30, green: 60, blue: 200))],
                   target: "one", triggers: false),
+      RuleExample("a grey disk over a blue copy of itself, the blue showing only in the antialiased edge",
+                  icons: [.init(id: "hidden", image: HygieneExamples.hiddenLayer(HygieneExamples.disk))],
+                  target: "hidden", triggers: false),
     ])
 
   public func check(_ context: RuleContext<Self>) -> [Finding] {
@@ -269,6 +276,32 @@ enum HygieneExamples {
     var image = ExampleDrawing.image(mask)
     for y in 0..<(mask.height / 2) {
       for x in 0..<mask.width { image.pixels[(y * mask.width + x) * 4] = 255 }
+    }
+    return image
+  }
+
+  static let disk: AlphaMask = {
+    var d = ExampleDrawing()
+    d.disk(cx: 12, cy: 12, r: 8)
+    return d.mask
+  }()
+
+  /// The glyph in grey (#2F343D) over a blue (#1D74F5) copy of itself, as a vector export draws a
+  /// shape under a clipped one: composited, a pixel of coverage α has alpha α(2 − α) and shows the
+  /// blue in the share (1 − α)/(2 − α) of its colour, so only edge pixels carry it.
+  static func hiddenLayer(_ mask: AlphaMask) -> RGBAImage {
+    var image = ExampleDrawing.image(mask)
+    let grey = (47.0, 52.0, 61.0)
+    let blue = (29.0, 116.0, 245.0)
+    for i in 0..<(mask.width * mask.height) {
+      let a = Double(mask.coverage[i])
+      guard a > 0 else { continue }
+      let under = (1 - a) / (2 - a)
+      func mix(_ g: Double, _ b: Double) -> UInt8 { UInt8(((1 - under) * g + under * b).rounded()) }
+      image.pixels[i * 4] = mix(grey.0, blue.0)
+      image.pixels[i * 4 + 1] = mix(grey.1, blue.1)
+      image.pixels[i * 4 + 2] = mix(grey.2, blue.2)
+      image.pixels[i * 4 + 3] = UInt8((a * (2 - a) * 255).rounded())
     }
     return image
   }

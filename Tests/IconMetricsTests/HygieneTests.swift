@@ -150,4 +150,32 @@ struct HygieneTests {
     }
     #expect(TemplateHygiene.colorSpread(faint) == 0)
   }
+
+  @Test("colour spread weighs a pixel by α²: a layer showing only in edge pixels is one colour")
+  func colorSpreadHiddenLayer() {
+    // A grey disk over a blue copy of itself (a vector export's shape under a clipped one):
+    // composited, a pixel of coverage α has alpha α(2 − α) and the blue share (1 − α)/(2 − α).
+    let mask = render(Self.disk, width: 48, height: 48)
+    let hidden = AlphaMask(width: 48, height: 48) { x, y in mask[x, y] * (2 - mask[x, y]) }
+    let image = colorImage(hidden) { x, y in
+      let a = Double(mask[x, y])
+      let under = a > 0 ? (1 - a) / (2 - a) : 0
+      func mix(_ g: Double, _ b: Double) -> UInt8 { UInt8(((1 - under) * g + under * b).rounded()) }
+      return (mix(47, 29), mix(52, 116), mix(61, 245))
+    }
+    // Unweighted (every pixel with α > 0.1 alike) the edge's blue reads as a second colour.
+    var blue = [Double]()
+    for i in 0..<(48 * 48) where image.pixels[i * 4 + 3] > 25 { blue.append(Double(image.pixels[i * 4 + 2])) }
+    let mean = blue.reduce(0, +) / Double(blue.count)
+    let unweighted = (blue.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(blue.count)).squareRoot()
+    #expect(unweighted > 16, "\(unweighted)")
+    let spread = TemplateHygiene.colorSpread(image)
+    #expect(spread <= 16, "\(spread)")
+    // A second colour in the glyph's body still counts in full: half blue, half grey.
+    let two = colorImage(mask) { x, _ in x < 24 ? (47, 52, 61) : (29, 116, 245) }
+    #expect(TemplateHygiene.colorSpread(two) > 60, "\(TemplateHygiene.colorSpread(two))")
+    // Opaque pixels weigh alike: two colours in equal parts give 127.5 · |difference| / 255.
+    let opaque = RGBAImage(width: 2, height: 1, scale: 1, pixels: [0, 0, 0, 255, 255, 0, 0, 255])
+    #expect(TemplateHygiene.colorSpread(opaque) == 127.5)
+  }
 }
