@@ -185,7 +185,7 @@ public struct TemplateHygiene: Sendable, Equatable {
   }
 
   /// Largest per-channel standard deviation of un-premultiplied RGB over pixels with α > 0.1, each
-  /// pixel weighted by α² (α in 0…255 units; the weight's scale cancels).
+  /// pixel weighted by α².
   ///
   /// Why α²: a pixel of coverage α shows its colour only in proportion α over whatever lies behind
   /// it, so a colour that differs by Δ from the mean changes what is seen by α · Δ; the α²-weighted
@@ -196,11 +196,11 @@ public struct TemplateHygiene: Sendable, Equatable {
   /// its coverage. Un-premultiplied edge colours are also the least precise (8-bit premultiplied
   /// values divided by α).
   ///
-  /// With w = α² (≤ 255² = 65,025), the counts Σw, Σw·c and Σw·c² of 8-bit values are kept in
-  /// integers: exact, and so the same as summing them as Double in any order. Eight pixels at a
-  /// time in SIMD lanes (a pixel that does not count has w = 0); w·c² ≤ 255⁴ < 2³² fits a 32-bit
-  /// lane per pixel and is summed in 64-bit lanes; Σw and Σw·c are summed in 32-bit lanes flushed
-  /// into `Int` every ``colorSpreadFlushBlocks`` blocks, before 255³ · blocks could pass 2³².
+  /// The weight is w = ⌊α² / 256⌋ with α in 0…255 (0…254: α² to 1/255 of an opaque pixel's
+  /// weight). The counts Σw, Σw·c and Σw·c² of 8-bit values are kept in integers: exact, and so the
+  /// same as summing them as Double in any order. Eight pixels at a time in SIMD lanes (a pixel that
+  /// does not count has w = 0); each lane's 32-bit sums are flushed into `Int` every
+  /// ``colorSpreadFlushBlocks`` blocks, before 254 · 255² · blocks could pass 2³².
   ///
   /// - Complexity: O(pixels).
   public static func colorSpread(_ image: RGBAImage) -> Double {
@@ -216,27 +216,29 @@ public struct TemplateHygiene: Sendable, Equatable {
       let zero = SIMD8<UInt32>(repeating: 0)
       // α > 0.1 · 255 = 25.5.
       let threshold = SIMD8<UInt32>(repeating: 25)
-      var laneRR = SIMD8<UInt64>(repeating: 0)
-      var laneGG = laneRR, laneBB = laneRR
       while block < blocks {
         let chunkEnd = min(blocks, block &+ Self.colorSpreadFlushBlocks)
         var laneW = SIMD8<UInt32>(repeating: 0)
         var laneR = laneW, laneG = laneW, laneB = laneW
+        var laneRR = laneW, laneGG = laneW, laneBB = laneW
         while block < chunkEnd {
           let words = raw.loadUnaligned(fromByteOffset: block &<< 5, as: SIMD8<UInt32>.self)
             .littleEndianWords
           let a = words &>> 24
-          let w = (a &* a).replacing(with: zero, where: .!(a .> threshold))
-          let wr = w &* (words & byte)
-          let wg = w &* ((words &>> 8) & byte)
-          let wb = w &* ((words &>> 16) & byte)
+          let w = ((a &* a) &>> 8).replacing(with: zero, where: .!(a .> threshold))
+          let r = words & byte
+          let g = (words &>> 8) & byte
+          let b = (words &>> 16) & byte
+          let wr = w &* r
+          let wg = w &* g
+          let wb = w &* b
           laneW &+= w
           laneR &+= wr
           laneG &+= wg
           laneB &+= wb
-          laneRR &+= SIMD8<UInt64>(truncatingIfNeeded: wr &* (words & byte))
-          laneGG &+= SIMD8<UInt64>(truncatingIfNeeded: wg &* ((words &>> 8) & byte))
-          laneBB &+= SIMD8<UInt64>(truncatingIfNeeded: wb &* ((words &>> 16) & byte))
+          laneRR &+= wr &* r
+          laneGG &+= wg &* g
+          laneBB &+= wb &* b
           block &+= 1
         }
         @inline(__always) func total(_ lanes: SIMD8<UInt32>) -> Int {
@@ -248,21 +250,16 @@ public struct TemplateHygiene: Sendable, Equatable {
         sum.0 &+= total(laneR)
         sum.1 &+= total(laneG)
         sum.2 &+= total(laneB)
+        squares.0 &+= total(laneRR)
+        squares.1 &+= total(laneGG)
+        squares.2 &+= total(laneBB)
       }
-      @inline(__always) func total(_ lanes: SIMD8<UInt64>) -> Int {
-        var t = 0
-        for k in 0..<8 { t &+= Int(lanes[k]) }
-        return t
-      }
-      squares.0 &+= total(laneRR)
-      squares.1 &+= total(laneGG)
-      squares.2 &+= total(laneBB)
       // The last pixels (fewer than eight).
       var i = blocks &<< 5
       while i &+ 3 < p.count {
         let a = Int(p[i &+ 3])
         if a > 25 {
-          let w = a &* a
+          let w = (a &* a) &>> 8
           let r = Int(p[i])
           let g = Int(p[i &+ 1])
           let b = Int(p[i &+ 2])
@@ -288,8 +285,8 @@ public struct TemplateHygiene: Sendable, Equatable {
       deviation(sum.2, squares.2))
   }
 
-  /// Blocks of eight pixels summed in 32-bit lanes before the lanes are flushed: 255³ · 256 < 2³²,
-  /// so no lane's Σw·c (nor Σw) wraps.
+  /// Blocks of eight pixels summed in 32-bit lanes before the lanes are flushed: 254 · 255² · 256
+  /// < 2³², so no lane's Σw·c² wraps.
   static let colorSpreadFlushBlocks = 256
 }
 
