@@ -33,7 +33,7 @@ public struct AuditConfiguration: Sendable, Equatable {
   /// The role for every icon (`--role`), overriding patterns and folder names.
   public var roleOverride: IconRole?
   /// Name suffixes that mark a selected state (`star-selected`).
-  public var selectedSuffixes: [String] = ["-selected", ".selected", "_selected", "-active", "-fill", ".fill"]
+  public var selectedSuffixes: [String] = ["-selected", ".selected", "_selected", "-active", "-fill", ".fill", "-filled"]
   /// The MAD floor of the modified z-score.
   public var madFloor: Double = 0.03
   /// Pixels per point at which vector icons are rendered.

@@ -501,7 +501,9 @@ public struct ShapeSizeRule: Rule {
       of 4 or more icons the family sets the size (`perceived_size_outlier`), so an icon is never \
       told to grow by one rule and to shrink by the other. On the bar families of ten real apps, \
       the 21 shape-size warnings on families of 4–11 icons were all debatable or wrong (whole \
-      bars drawn on 24 or 29 pt canvases on purpose).
+      bars drawn on 24 or 29 pt canvases on purpose). A canvas smaller than the bar's least (16 pt \
+      for compact bars) is `canvas_size`'s finding and fix, and not judged here: Lockwise's 11×6 pt \
+      sort caret, drawn beside the button's title, was told to be 2.24× larger (wrong).
       """,
     defaultSeverity: .warning,
     examples: [
@@ -520,6 +522,9 @@ public struct ShapeSizeRule: Rule {
       RuleExample("a small chevron (open stroke, small on purpose)",
                   icons: [.init(id: "chevron", mask: { var d = ExampleDrawing(widthPt: 25, heightPt: 25); d.polyline([(10, 7), (15, 12.5), (10, 18)], width: 2); return d.mask }(), role: .tabBar)],
                   target: "chevron", triggers: false),
+      RuleExample("a solid 10 pt caret on its own 11×6 pt canvas in a navigation bar (canvas_size reports the canvas)",
+                  icons: [.init(id: "caret", mask: { var d = ExampleDrawing(widthPt: 11, heightPt: 6); d.polygon([(0.5, 0.5), (10.5, 0.5), (5.5, 5.5)]); return d.mask }(), role: .navigationBar)],
+                  target: "caret", triggers: false),
       RuleExample("a 24 pt ring alone as a toolbar icon (circle target 18 pt)",
                   icons: [.init(id: "g0", mask: ExampleFamily.glyph(0, size: 1.1), role: .toolbar)],
                   target: "g0", triggers: true),
@@ -539,6 +544,10 @@ public struct ShapeSizeRule: Rule {
     let t = context.threshold
     guard context.family.icons.count < Self.comparableFamily else { return [] }
     return context.icons.filter { !$0.isCustomSymbol }.compactMap { icon in
+      // A canvas smaller than the bar's least (a caret on an 11×6 pt canvas beside a button's
+      // title) is canvas_size's finding, with its fix: one fix per icon, not "draw it 2.24× larger"
+      // on a canvas it cannot grow in.
+      if let canvas = icon.role.canvas, max(icon.canvasPt.width, icon.canvasPt.height) < canvas.minimum { return nil }
       let m = icon.metrics
       let w = m.extentPt.width, h = m.extentPt.height
       // Thin glyphs (an ellipsis, a minus) have no shape-class size.

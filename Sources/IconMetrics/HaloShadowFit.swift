@@ -26,6 +26,12 @@ import IconRaster
 /// (Papirus folder-visiting, whose grey stripes are a plateau: flat share 0.87), and those above
 /// 0.6 have a flat share ≥ 0.61.
 ///
+/// - `outsideShare`: the α-weighted share of the halo's pixels (in R, α > 0.02) outside the glyph:
+///   reached from the canvas's border through pixels below the core (α < 0.5, 4-connected), not
+///   enclosed by it. A shadow is the whole glyph moved, so part of it always falls beyond the glyph's
+///   outer edge; lines thinner than a pixel inside a wheel's rim (a vector's hairlines, α < 0.5 all
+///   along) are all enclosed (0).
+///
 /// - Complexity: O(S · (W·H log(W·H) + D · |R|)) for S blurs and D offsets, run only on icons with
 ///   a halo.
 public struct HaloShadowFit: Sendable, Equatable {
@@ -37,6 +43,8 @@ public struct HaloShadowFit: Sendable, Equatable {
   public var sigmaPt: Double
   /// The share of the halo's coverage on flat plateaus (0…1).
   public var flatShare: Double
+  /// The share of the halo's coverage outside the glyph, not enclosed by its core (0…1).
+  public var outsideShare: Double = 0
 
   /// The blurs tried, in pt.
   public static let sigmasPt: [Double] = [0.25, 0.5, 0.75, 1, 1.5]
@@ -77,8 +85,36 @@ public struct HaloShadowFit: Sendable, Equatable {
       if hi - lo < 0.03 { flat += Double(a) }
     }
 
+    // Outside the glyph: below-core pixels reached from the border (4-connected flood fill).
+    var outside = [Bool](repeating: false, count: w * h)
+    var stack: [Int] = []
+    func visit(_ i: Int) {
+      if !outside[i] && mask.coverage[i] < 0.5 {
+        outside[i] = true
+        stack.append(i)
+      }
+    }
+    for x in 0..<w {
+      visit(x)
+      visit((h - 1) * w + x)
+    }
+    for y in 0..<h {
+      visit(y * w)
+      visit(y * w + w - 1)
+    }
+    while let i = stack.popLast() {
+      let x = i % w, y = i / w
+      if x > 0 { visit(i - 1) }
+      if x < w - 1 { visit(i + 1) }
+      if y > 0 { visit(i - w) }
+      if y < h - 1 { visit(i + w) }
+    }
+    var outsideCoverage = 0.0
+    for i in region where mask.coverage[i] > 0.02 && outside[i] { outsideCoverage += Double(mask.coverage[i]) }
+
     let reach = max(0, Int((maximumOffsetPt * mask.scale).rounded()))
-    var best = HaloShadowFit(explained: 0, offsetPx: .zero, sigmaPt: 0, flatShare: total > 0 ? flat / total : 0)
+    var best = HaloShadowFit(explained: 0, offsetPx: .zero, sigmaPt: 0, flatShare: total > 0 ? flat / total : 0,
+                             outsideShare: total > 0 ? outsideCoverage / total : 0)
     for sigmaPt in sigmasPt {
       let blurred = Spectrum.gaussianBlur(glyph, sigmaPx: sigmaPt * mask.scale)
       for dy in -reach...reach {

@@ -18,6 +18,9 @@ import Testing
     #expect(pairs(["Toolbar/Pre-Meal", "Toolbar/Pre-Meal Selected"]) == ["Toolbar/Pre-Meal Selected": "Toolbar/Pre-Meal"])
     #expect(pairs(["a/star", "a/star_SELECTED", "a/home", "a/home.Selected", "a/poll", "a/poll Fill", "a/mic", "a/mic-Active"])
             == ["a/star_SELECTED": "a/star", "a/home.Selected": "a/home", "a/poll Fill": "a/poll", "a/mic-Active": "a/mic"])
+    // A filled state named for its fill (Rocket.Chat's favourite toggle, `Star` and `Star-Filled`).
+    #expect(pairs(["NavigationBar/Star", "NavigationBar/Star-Filled", "b/bell", "b/bell_filled"])
+            == ["NavigationBar/Star-Filled": "NavigationBar/Star", "b/bell_filled": "b/bell"])
     // A suffix without a separator is matched as written, in any case.
     #expect(pairs(["tab", "tabSelected"], suffixes: ["Selected"]) == ["tabSelected": "tab"])
     #expect(pairs(["tab", "tabselected"], suffixes: ["Selected"]) == ["tabselected": "tab"])
