@@ -223,6 +223,13 @@ class Source:
         return {"package": self.package, "version": self.version, "licence": self.licence,
                 "icons": len(self.names())}
 
+    def _pypi_wheel(self, cache: Path) -> Path:
+        """Sets the package, version and licence recorded for `key` and returns its wheel (downloaded
+        into `cache/wheels` once)."""
+        self.package, self.version = PYPI[self.key]
+        self.licence = LICENCES[self.key]
+        return _pip_download(self.package, self.version, cache / "wheels")
+
 
 class Phosphor(Source):
     key, label = "phosphor", "Phosphor"
@@ -231,9 +238,7 @@ class Phosphor(Source):
     WEIGHTS = ("thin", "light", "regular", "bold", "fill", "duotone")
 
     def __init__(self, cache: Path):
-        self.package, self.version = PYPI["phosphor"]
-        self.licence = LICENCES["phosphor"]
-        wheel = _pip_download(self.package, self.version, cache / "wheels")
+        wheel = self._pypi_wheel(cache)
         self._zip = zipfile.ZipFile(wheel)
         prefix = "djc_phosphor_icons/svgs/stroke/"
         self._files = {n[len(prefix):]: n for n in self._zip.namelist() if n.startswith(prefix) and n.endswith(".svg")}
@@ -255,9 +260,7 @@ class Tabler(Source):
     stroke_based = True
 
     def __init__(self, cache: Path):
-        self.package, self.version = PYPI["tabler"]
-        self.licence = LICENCES["tabler"]
-        wheel = _pip_download(self.package, self.version, cache / "wheels")
+        wheel = self._pypi_wheel(cache)
         z = zipfile.ZipFile(wheel)
         base = "flask_tabler_icons/static/tabler_icons/"
         self._outline = self._symbols(z.read(base + "tabler-sprite-nostroke.svg").decode(), "tabler-")
@@ -404,9 +407,7 @@ class Heroicons(Source):
     stroke_based = True
 
     def __init__(self, cache: Path):
-        self.package, self.version = PYPI["heroicons"]
-        self.licence = LICENCES["heroicons"]
-        wheel = _pip_download(self.package, self.version, cache / "wheels")
+        wheel = self._pypi_wheel(cache)
         import io  # noqa: PLC0415
         inner = zipfile.ZipFile(wheel).read("heroicons/heroicons.zip")
         self._zip = zipfile.ZipFile(io.BytesIO(inner))
@@ -430,9 +431,7 @@ class FontAwesome(Source):
     PREFIX = "fontawesomefree/static/fontawesomefree/svgs/"
 
     def __init__(self, cache: Path):
-        self.package, self.version = PYPI["fontawesome"]
-        self.licence = LICENCES["fontawesome"]
-        wheel = _pip_download(self.package, self.version, cache / "wheels")
+        wheel = self._pypi_wheel(cache)
         self._zip = zipfile.ZipFile(wheel)
         self._files = {n[len(self.PREFIX):-4]: n for n in self._zip.namelist()
                        if n.startswith(self.PREFIX) and n.endswith(".svg")}
