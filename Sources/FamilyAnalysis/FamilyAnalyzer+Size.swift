@@ -14,7 +14,7 @@ import IconMetrics
 ///   ``minimumSizeReference`` closed glyphs remain the family's size is not judged on the ratio.
 /// - Whether a glyph could be drawn larger depends on the room the family's glyphs span, not only
 ///   on its hull: a tall pin or a thin bolt already reaches the family's height and cannot grow
-///   without outgrowing its neighbours. ``headroom(_:spanPt:)`` is how far it can scale before it
+///   without outgrowing its neighbours. ``headroom(_:spanPt:widestOtherPt:tallestOtherPt:)`` is how far it can scale before it
 ///   passes the family's span (the median longer side of the group's glyphs, which chevrons and
 ///   plus signs reach too), with the allowance Apple's shape sizes give wide and tall glyphs
 ///   (wide 31 pt and tall 28 pt beside a 25 pt circle: 1.24× and 1.12×).
@@ -38,6 +38,11 @@ extension FamilyAnalyzer {
   /// Width ÷ height (or its inverse) at or above which a glyph is wide (tall): as `shape_size`.
   public static let shapeAspect = 1.25
 
+  /// Whether a glyph is wide: width ≥ ``shapeAspect`` × height.
+  public static func isWide(_ m: IconMeasurements) -> Bool { m.extentPt.width >= shapeAspect * m.extentPt.height }
+  /// Whether a glyph is tall: height ≥ ``shapeAspect`` × width.
+  public static func isTall(_ m: IconMeasurements) -> Bool { m.extentPt.height >= shapeAspect * m.extentPt.width }
+
   /// Whether a glyph's extent is thin: its longer side at least ``thinAspect``× its shorter.
   public static func isThin(_ m: IconMeasurements) -> Bool {
     let w = m.extentPt.width, h = m.extentPt.height
@@ -56,7 +61,7 @@ extension FamilyAnalyzer {
   }
 
   /// How far the glyph reaches relative to `spanPt` (with the wide and tall allowances): max(width
-  /// ÷ allowed width, height ÷ allowed height); 1 ÷ ``headroom(_:spanPt:)`` for the same span.
+  /// ÷ allowed width, height ÷ allowed height); 1 ÷ ``headroom(_:spanPt:widestOtherPt:tallestOtherPt:)`` for the same span.
   public static func reach(_ m: IconMeasurements, spanPt: Double) -> Double {
     let room = headroom(m, spanPt: spanPt)
     return room.isFinite && room > 0 ? 1 / room : 0
@@ -75,11 +80,46 @@ extension FamilyAnalyzer {
   /// the wide and tall allowances): min(allowed width ÷ width, allowed height ÷ height). Above 1
   /// it has room to grow; below 1 it already spans beyond the family. Infinite for an empty glyph
   /// or a family without a span.
-  public static func headroom(_ m: IconMeasurements, spanPt: Double) -> Double {
+  ///
+  /// The allowance is room the family's own glyphs of that shape take, where it has any: a wide
+  /// glyph may be as wide as `widestOtherPt` (the widest any *other* wide glyph of the group is
+  /// drawn), a tall one as tall as `tallestOtherPt`, up to ``wideAllowance``× (``tallAllowance``×)
+  /// the span and never less than the span; with no other glyph of its shape to tell (infinite),
+  /// Apple's allowance stands. Heroicons' backward, 18.9 pt wide where the span is 18.0 pt and its
+  /// other wide glyphs reach 18.9 pt, has a headroom of 1.0, not 1.18: Heroicons draws no wide glyph
+  /// wider. With the defaults it is Apple's allowance alone, as ``reach(_:spanPt:)`` uses it. O(1).
+  public static func headroom(
+    _ m: IconMeasurements, spanPt: Double, widestOtherPt: Double = .infinity, tallestOtherPt: Double = .infinity
+  ) -> Double {
     let w = m.extentPt.width, h = m.extentPt.height
     guard w > 0, h > 0, spanPt > 0 else { return .infinity }
-    let allowedWidth = spanPt * (w >= shapeAspect * h ? wideAllowance : 1)
-    let allowedHeight = spanPt * (h >= shapeAspect * w ? tallAllowance : 1)
+    let allowedWidth = isWide(m) ? max(spanPt, min(spanPt * wideAllowance, widestOtherPt)) : spanPt
+    let allowedHeight = isTall(m) ? max(spanPt, min(spanPt * tallAllowance, tallestOtherPt)) : spanPt
     return min(allowedWidth / w, allowedHeight / h)
+  }
+
+  /// The largest of `values` other than the one at `index` (a leave-one-out maximum; every value
+  /// when `index` is nil), given the positions of the largest and second largest; infinite when no
+  /// other is above 0 (no other glyph of that shape). O(1).
+  static func largestOther(_ values: [Double], at index: Int?, top: (first: Int, second: Int)?) -> Double {
+    guard let top else { return .infinity }
+    let other = index == top.first ? top.second : top.first
+    return other >= 0 && values[other] > 0 ? values[other] : .infinity
+  }
+
+  /// The positions of the largest and second largest of `values` (the second −1 for one value);
+  /// nil when empty. O(n).
+  static func topTwo(_ values: [Double]) -> (first: Int, second: Int)? {
+    guard !values.isEmpty else { return nil }
+    var first = 0, second = -1
+    for i in values.indices.dropFirst() {
+      if values[i] > values[first] {
+        second = first
+        first = i
+      } else if second < 0 || values[i] > values[second] {
+        second = i
+      }
+    }
+    return (first, second)
   }
 }

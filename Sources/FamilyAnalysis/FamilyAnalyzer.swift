@@ -245,6 +245,13 @@ public enum FamilyAnalyzer {
       let sizeMembers = closed.count >= minimumSizeReference ? closed : statsMembers
       let sides = statsMembers.map { longerSide($0.metrics) }
       let span = RobustSpread(values: sides).median, largeSpan = quantile(sides, 0.75)
+      // The widths its wide glyphs and the heights its tall glyphs draw: a glyph's allowance is
+      // capped at the largest any other glyph of its shape reaches (see `headroom`).
+      let widths = statsMembers.map { isWide($0.metrics) ? $0.metrics.extentPt.width : 0 }
+      let heights = statsMembers.map { isTall($0.metrics) ? $0.metrics.extentPt.height : 0 }
+      let widest = topTwo(widths), tallest = topTwo(heights)
+      var statsIndex: [String: Int] = [:]
+      for (i, member) in statsMembers.enumerated() where statsIndex[member.id] == nil { statsIndex[member.id] = i }
       let summary = StyleGroupSummary(
         style: style,
         members: all.map(\.id),
@@ -282,7 +289,11 @@ public enum FamilyAnalyzer {
           extent: score(summary.extentPt, longerSide(m)),
           isOpenStroke: isOpenStroke(m, style: styles[member.id] ?? m.style), style: styles[member.id] ?? m.style,
           isSizeReference: isSizeReference(m, style: styles[member.id] ?? m.style),
-          headroom: headroom(m, spanPt: span), reach: reach(m, spanPt: largeSpan))
+          headroom: headroom(
+            m, spanPt: span,
+            widestOtherPt: largestOther(widths, at: statsIndex[member.id], top: widest),
+            tallestOtherPt: largestOther(heights, at: statsIndex[member.id], top: tallest)),
+          reach: reach(m, spanPt: largeSpan))
       }
     }
     let icons = members.compactMap { evaluations[$0.id] }

