@@ -16,8 +16,11 @@ import IconMetrics
 ///   on its hull: a tall pin or a thin bolt already reaches the family's height and cannot grow
 ///   without outgrowing its neighbours. ``headroom(_:spanPt:widestOtherPt:tallestOtherPt:)`` is how far it can scale before it
 ///   passes the family's span (the median longer side of the group's glyphs, which chevrons and
-///   plus signs reach too), with the allowance Apple's shape sizes give wide and tall glyphs
-///   (wide 31 pt and tall 28 pt beside a 25 pt circle: 1.24× and 1.12×).
+///   plus signs reach too), with an allowance for wide and tall glyphs: as wide (tall) as the
+///   group's other wide (tall) glyphs are drawn, up to what Apple's shape sizes give them (wide
+///   31 pt and tall 28 pt beside a 25 pt circle: 1.24× and 1.12×), Apple's figure where the group
+///   has no other glyph of that shape. `perceived_size_outlier` also caps it at the largest canvas
+///   the glyph's role allows.
 /// - A glyph is drawn too large only if it also reaches beyond the room the family's larger
 ///   glyphs take: ``reach(_:spanPt:)`` against the upper quartile of the longer sides. A
 ///   square-filling glyph (a calendar, a storefront) has a larger hull than a circle of the same
