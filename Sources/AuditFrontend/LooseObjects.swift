@@ -62,6 +62,9 @@ struct LooseObjects: Sendable {
 
   /// A loose object's content from its zlib stream: `type size\0` then exactly `size` bytes, the
   /// stream ending there; nil for anything else.
+  /// The most a deflate stream can expand its input (zlib's technical report: 1032:1).
+  static let maximumInflationRatio = 1032
+
   static func inflate(_ compressed: [UInt8]) -> (type: String, bytes: [UInt8])? {
     var stream = z_stream()
     guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
@@ -79,7 +82,10 @@ struct LooseObjects: Sendable {
       guard first == Z_OK || first == Z_STREAM_END else { return nil }
       let produced = 64 - Int(stream.avail_out)
       guard let zero = head[..<produced].firstIndex(of: 0), let space = head[..<zero].firstIndex(of: 32),
-            let size = Int(String(decoding: head[(space + 1)..<zero], as: UTF8.self)), size >= 0, size < Int(Int32.max) else { return nil }
+            let size = Int(String(decoding: head[(space + 1)..<zero], as: UTF8.self)), size >= 0, size < Int(Int32.max),
+            // Deflate expands at most 1032:1, so a header claiming more than that (a corrupt object) is
+            // refused before its buffer is allocated rather than after.
+            size <= Self.maximumInflationRatio * compressed.count else { return nil }
       let type = String(decoding: head[..<space], as: UTF8.self)
       let already = produced - (zero + 1)
       guard already <= size else { return nil }
