@@ -2,6 +2,7 @@
 import FamilyAnalysis
 import Foundation
 import IconMetrics
+import IconRaster
 
 /// Formats a number for a message: `1.27`, `2`, `0.5` (`%.Nf`, trailing zeros dropped).
 func fmt(_ value: Double, _ decimals: Int = 2) -> String {
@@ -474,35 +475,11 @@ public struct PerceivedSizeOutlierRule: Rule {
       RuleExample("a glyph drawn at 120%", icons: ExampleFamily.icons() + [.init(id: "big", mask: ExampleFamily.glyph(3, size: 1.2))],
                   target: "big", triggers: true),
       RuleExample("a wide glyph at the family's extent in a tab bar looks smaller (the voicemail case)",
-                  icons: ExampleFamily.icons(role: .tabBar) + [.init(id: "wide", mask: {
-                    var d = ExampleDrawing()
-                    d.ring(cx: 6, cy: 12, r: 4, width: 2)
-                    d.ring(cx: 18, cy: 12, r: 4, width: 2)
-                    d.line(x0: 6, y0: 16, x1: 18, y1: 16, width: 2)
-                    return d.mask
-                  }(), role: .tabBar)], target: "wide", triggers: true),
+                  icons: ExampleFamily.icons(role: .tabBar) + [.init(id: "wide", mask: voicemailGlyph(barY: 16), role: .tabBar)], target: "wide", triggers: true),
       RuleExample("the same wide glyph in its own 24 pt canvas with no role: 22 pt wide, it cannot grow beyond its canvas by the missing size, not flagged",
-                  icons: ExampleFamily.icons() + [.init(id: "wide", mask: {
-                    var d = ExampleDrawing()
-                    d.ring(cx: 6, cy: 12, r: 4, width: 2)
-                    d.ring(cx: 18, cy: 12, r: 4, width: 2)
-                    d.line(x0: 6, y0: 16, x1: 18, y1: 16, width: 2)
-                    return d.mask
-                  }())], target: "wide", triggers: false),
+                  icons: ExampleFamily.icons() + [.init(id: "wide", mask: voicemailGlyph(barY: 16))], target: "wide", triggers: false),
       RuleExample("the same wide glyph in a tab bar beside another wide glyph as wide as it (Heroicons' backward beside forward): the family draws its wide glyphs no wider than its span, so it has no room to grow, not flagged",
-                  icons: ExampleFamily.icons(role: .tabBar) + [.init(id: "wide", mask: {
-                    var d = ExampleDrawing()
-                    d.ring(cx: 6, cy: 12, r: 4, width: 2)
-                    d.ring(cx: 18, cy: 12, r: 4, width: 2)
-                    d.line(x0: 6, y0: 16, x1: 18, y1: 16, width: 2)
-                    return d.mask
-                  }(), role: .tabBar), .init(id: "wide2", mask: {
-                    var d = ExampleDrawing()
-                    d.ring(cx: 6, cy: 12, r: 4, width: 2)
-                    d.ring(cx: 18, cy: 12, r: 4, width: 2)
-                    d.line(x0: 6, y0: 8, x1: 18, y1: 8, width: 2)
-                    return d.mask
-                  }(), role: .tabBar)], target: "wide", triggers: false),
+                  icons: ExampleFamily.icons(role: .tabBar) + [.init(id: "wide", mask: voicemailGlyph(barY: 16), role: .tabBar), .init(id: "wide2", mask: voicemailGlyph(barY: 8), role: .tabBar)], target: "wide", triggers: false),
       RuleExample("an arrow with a ring at its tail as wide as the family (2.4:1): small by its shape, still smaller at the widest the family's span allows, not flagged",
                   icons: ExampleFamily.icons() + [.init(id: "arrow", mask: {
                     var d = ExampleDrawing()
@@ -1225,4 +1202,14 @@ public struct StyleMismatchRule: Rule {
         + (icon.role == .tabBar ? " (a filled version belongs to the selected state)" : ""),
       severity: clear ? context.severity : min(context.severity, .warning))
   }
+}
+
+/// The rule examples' wide glyph, the example app's voicemail: two 4 pt rings joined by a bar at
+/// `barY` (16 under the rings, 8 over them), 22 pt wide in a 24 pt canvas.
+private func voicemailGlyph(barY: Double) -> AlphaMask {
+  var d = ExampleDrawing()
+  d.ring(cx: 6, cy: 12, r: 4, width: 2)
+  d.ring(cx: 18, cy: 12, r: 4, width: 2)
+  d.line(x0: 6, y0: barY, x1: 18, y1: barY, width: 2)
+  return d.mask
 }
