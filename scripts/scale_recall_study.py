@@ -197,7 +197,7 @@ def cues(rows: list[dict]) -> None:
 
 
 def sheets(rows: list[dict], cases_dir: Path, out: Path) -> None:
-    from PIL import Image, ImageDraw
+    from PIL import Image
     out.mkdir(parents=True, exist_ok=True)
     for kind in ("scale 0.8", "scale 1.2"):
         strips = []
@@ -211,20 +211,26 @@ def sheets(rows: list[dict], cases_dir: Path, out: Path) -> None:
                 t = Image.new("RGB", (im.width + 6, im.height + 6), (255, 0, 0) if f.name.split("@")[0] == r["name"] else (225, 225, 225))
                 t.paste(bg.convert("RGB"), (3, 3))
                 tiles.append(t)
-            per_row = 30
-            h = max(t.height for t in tiles)
-            strip = Image.new("RGB", (max(400, sum(t.width for t in tiles[:per_row])), 14 + h * math.ceil(len(tiles) / per_row)), "white")
-            ImageDraw.Draw(strip).text((2, 0), f"{r['family']}  {r['name']} ({r['said']})", fill="black")
-            x, y = 0, 14
-            for k, t in enumerate(tiles):
-                if k and k % per_row == 0:
-                    x, y = 0, y + h
-                strip.paste(t, (x, y))
-                x += t.width
-            strips.append(strip)
+            strips.append(tile_strip(tiles, f"{r['family']}  {r['name']} ({r['said']})", per_row=30, min_width=400))
         if not strips:
             continue
         save_stacked(strips, out / f"scale-misses-{kind.split()[1]}.png", colors=32)
+
+
+def tile_strip(tiles: list, label: str, per_row: int, min_width: int):
+    """One glyph's strip of a contact sheet: `label` on a 14 px line over the tiles (PIL images),
+    `per_row` to a row, at least `min_width` px wide."""
+    from PIL import Image, ImageDraw
+    h = max(t.height for t in tiles)
+    strip = Image.new("RGB", (max(min_width, sum(t.width for t in tiles[:per_row])), 14 + h * math.ceil(len(tiles) / per_row)), "white")
+    ImageDraw.Draw(strip).text((2, 0), label, fill="black")
+    x, y = 0, 14
+    for k, t in enumerate(tiles):
+        if k and k % per_row == 0:
+            x, y = 0, y + h
+        strip.paste(t, (x, y))
+        x += t.width
+    return strip
 
 
 def save_stacked(strips: list, path: Path, colors: int) -> None:

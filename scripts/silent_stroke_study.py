@@ -29,7 +29,7 @@ from pathlib import Path
 SCRIPTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(SCRIPTS))
 import _bin  # noqa: E402
-from scale_recall_study import audit, injected_and_untouched, save_stacked, study_arguments  # noqa: E402
+from scale_recall_study import audit, injected_and_untouched, save_stacked, study_arguments, tile_strip  # noqa: E402
 
 RULES = ("stroke_weight_outlier", "perceived_size_outlier", "style_mismatch")
 LOO_LIMIT, FLOOR = 10, 0.03
@@ -101,7 +101,7 @@ def table(rows: list[dict]) -> None:
 
 
 def sheet(rows: list[dict], files_of, path: Path) -> None:
-    from PIL import Image, ImageDraw
+    from PIL import Image
     strips = []
     for r in sorted(rows, key=lambda r: (r["label"], r["family"], r["name"])):
         tiles = []
@@ -116,18 +116,8 @@ def sheet(rows: list[dict], files_of, path: Path) -> None:
             tiles.append(t)
         if not tiles:
             continue
-        per_row = 24
-        h = max(t.height for t in tiles)
-        strip = Image.new("RGB", (max(520, sum(t.width for t in tiles[:per_row])), 14 + h * math.ceil(len(tiles) / per_row)), "white")
-        ImageDraw.Draw(strip).text((2, 0), f"{r['label']} {r['family']} {r['name']}: profile {r['pr']:.2f} ({r['pz']:+.1f}) "
-                                   f"contour {r['cr']:.2f} ({r['cz']:+.1f}) size {r['size']:.2f}", fill="black")
-        x, y = 0, 14
-        for k, t in enumerate(tiles):
-            if k and k % per_row == 0:
-                x, y = 0, y + h
-            strip.paste(t, (x, y))
-            x += t.width
-        strips.append(strip)
+        strips.append(tile_strip(tiles, f"{r['label']} {r['family']} {r['name']}: profile {r['pr']:.2f} ({r['pz']:+.1f}) "
+                                        f"contour {r['cr']:.2f} ({r['cz']:+.1f}) size {r['size']:.2f}", per_row=24, min_width=520))
     if not strips:
         return
     pages, page = [], []
