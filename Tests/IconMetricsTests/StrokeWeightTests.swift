@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import IconMetrics
+import IconRaster
 import TestSupport
 import Testing
 
@@ -52,11 +53,7 @@ struct StrokeWeightTests {
   @Test("the subset spans the whole skeleton: bars of 2, 3 and 4 px, one above the other, give 3")
   func subsetSpansTheSkeleton() {
     // The first 128 skeleton pixels in raster order would all lie on the top bar (2 px).
-    let bars = Union(
-      ThickLine(cx: 100, cy: 30, length: 180, width: 2, angleDegrees: 0),
-      ThickLine(cx: 100, cy: 100, length: 180, width: 3, angleDegrees: 0),
-      ThickLine(cx: 100, cy: 170, length: 180, width: 4, angleDegrees: 0))
-    let m = MetricsEngine.measure(render(bars, width: 200, height: 200))
+    let m = MetricsEngine.measure(threeBars())
     #expect(abs(m.strokeWeightPx - 3) <= 0.1, "\(m.strokeWeightPx)")
   }
 
@@ -137,11 +134,7 @@ struct StrokeWeightTests {
 
   @Test("the bars of 2, 3 and 4 px: deciles from 2 to 4 px, a third of the skeleton near each")
   func decilesOfThreeBars() {
-    let bars = Union(
-      ThickLine(cx: 100, cy: 30, length: 180, width: 2, angleDegrees: 0),
-      ThickLine(cx: 100, cy: 100, length: 180, width: 3, angleDegrees: 0),
-      ThickLine(cx: 100, cy: 170, length: 180, width: 4, angleDegrees: 0))
-    let m = MetricsEngine.measure(render(bars, width: 200, height: 200))
+    let m = MetricsEngine.measure(threeBars())
     let q = m.strokeWidthDecilesPx
     #expect(q.count == 11)
     #expect(abs(q[1] - 2) <= 0.15 && abs(q[9] - 4) <= 0.15, "\(q)")
@@ -170,5 +163,14 @@ struct StrokeWeightTests {
     // Without deciles (fewer than 8 widths): no share.
     m.strokeWidthDecilesPx = []
     #expect(m.strokeWidthShare(near: 4, tolerance: 1.1) == 0)
+  }
+
+  /// Bars 2, 3 and 4 px wide and 180 px long, one above the other, in a 200 px canvas: a third of
+  /// the skeleton at each width.
+  private func threeBars() -> AlphaMask {
+    render(Union(
+      ThickLine(cx: 100, cy: 30, length: 180, width: 2, angleDegrees: 0),
+      ThickLine(cx: 100, cy: 100, length: 180, width: 3, angleDegrees: 0),
+      ThickLine(cx: 100, cy: 170, length: 180, width: 4, angleDegrees: 0)), width: 200, height: 200)
   }
 }
