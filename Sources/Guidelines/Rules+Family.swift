@@ -628,9 +628,6 @@ func drawnLarger(_ e: IconEvaluation, _ m: IconMeasurements, minimumRatio: Doubl
   return (r * s).squareRoot()
 }
 
-/// What drawing a glyph `factor`× larger does to its canvas: nil while it still fits, else how
-/// large it becomes and what room that needs (a wider canvas, within what its role allows, or a
-/// glyph that reads larger without growing when even the largest canvas is too small).
 /// How far the glyph can scale before its extent passes the canvas it may have: min(canvas width
 /// ÷ width, canvas height ÷ height), in points. The canvas is the largest its role allows (a tab
 /// bar icon up to 48×32 pt, a toolbar one 28×28 pt: a wider glyph widens its canvas, as
@@ -644,6 +641,9 @@ func canvasHeadroom(_ icon: AuditIcon) -> Double {
   return min(Double(icon.widthPx) / icon.scale / w, Double(icon.heightPx) / icon.scale / h)
 }
 
+/// What drawing a glyph `factor`× larger does to its canvas: nil while it still fits, else how
+/// large it becomes and what room that needs (a wider canvas, within what its role allows, or a
+/// glyph that reads larger without growing when even the largest canvas is too small).
 func canvasRoom(_ icon: AuditIcon, factor: Double) -> String? {
   guard factor > 1, icon.scale > 0, icon.widthPx > 0, icon.heightPx > 0 else { return nil }
   let extent = icon.metrics.extentPt
