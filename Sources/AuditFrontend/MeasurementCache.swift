@@ -123,6 +123,10 @@ public final class MeasurementCache: @unchecked Sendable {
   private var index = RecordTable<Record>()
   private var badPacks: [String] = []
   private var loaded = false
+  /// The latest modification time (seconds, nanoseconds) of the packs read: a pack this run
+  /// writes is dated after it (``dateAfterPacksRead(_:)``), since the next run takes the newer
+  /// of two records by their packs' dates.
+  private var newestPackTime = (seconds: Int.min, nanoseconds: 0)
   private var pending: [[UInt8]: [UInt8]] = [:]
   /// The keys in `pending` that are rules' results, not icons' measurements (counted apart).
   private var pendingRuleResults = Set<[UInt8]>()
@@ -323,6 +327,30 @@ public final class MeasurementCache: @unchecked Sendable {
     }
     found.sort { ($0.modified, $0.nanoseconds, $0.path) < ($1.modified, $1.nanoseconds, $1.path) }
     for file in found { _ = addPack(file.path) }
+    if let last = found.last { newestPackTime = (last.modified, last.nanoseconds) }
+  }
+
+  /// Dates the pack just written at `path` after every pack this run read (one nanosecond after
+  /// the newest when the file system gave it the same or an earlier time: file times come from a
+  /// clock that ticks every few milliseconds, and a run that repaired a record in a pack written
+  /// within the same tick would otherwise see its repair lose, by the packs' random names, to the
+  /// record it replaced). Called under `lock`.
+  private func dateAfterPacksRead(_ path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return }
+    #if canImport(Darwin)
+    var written = (seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec))
+    #else
+    var written = (seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+    #endif
+    if written <= newestPackTime {
+      written = newestPackTime.nanoseconds < 999_999_999 ? (newestPackTime.seconds, newestPackTime.nanoseconds + 1)
+        : (newestPackTime.seconds + 1, 0)
+      let date = timespec(tv_sec: written.seconds, tv_nsec: written.nanoseconds)
+      var times = [date, date]
+      guard utimensat(AT_FDCWD, path, &times, 0) == 0 else { return }
+    }
+    newestPackTime = written
   }
 
   /// Opens a pack and indexes its table; a pack that cannot be read is left alone, one whose
@@ -475,6 +503,7 @@ public final class MeasurementCache: @unchecked Sendable {
     }
     statistics.written += records.count - ruleResults
     statistics.ruleResultsWritten += ruleResults
+    dateAfterPacksRead(path)
     _ = addPack(path)
     let total = packs.reduce(0) { $0 + $1.bytes }
     if packs.count > Self.maximumPacks || total > sizeLimitBytes || !badPacks.isEmpty { merge() }

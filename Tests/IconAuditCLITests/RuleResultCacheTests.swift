@@ -55,6 +55,11 @@ import TestSupport
     }
     #expect(flipped == written)
     try Data(bytes).write(to: URL(fileURLWithPath: pack))
+    // The corrupt pack dated ten seconds ahead: as when the repairing run's pack is written in
+    // the same tick of the file system's clock (the order of two equal dates is the packs'
+    // random names), the repair must still be read as the newer record.
+    var times = [timespec(tv_sec: time(nil) + 10, tv_nsec: 0), timespec(tv_sec: time(nil) + 10, tv_nsec: 0)]
+    #expect(utimensat(AT_FDCWD, pack, &times, 0) == 0)
     let repaired = try audit(folder, cache: root + "/cache")
     #expect(repaired.findings == uncached.findings)
     #expect(repaired.stats?.ignored == written && repaired.stats?.ruleResultsWritten == written && repaired.stats?.hits == 9,
