@@ -18,9 +18,10 @@ import IconMetrics
 ///   passes the family's span (the median longer side of the group's glyphs, which chevrons and
 ///   plus signs reach too), with an allowance for wide and tall glyphs: as wide (tall) as the
 ///   group's other wide (tall) glyphs are drawn, up to what Apple's shape sizes give them (wide
-///   31 pt and tall 28 pt beside a 25 pt circle: 1.24× and 1.12×), Apple's figure where the group
-///   has no other glyph of that shape. `perceived_size_outlier` also caps it at the largest canvas
-///   the glyph's role allows.
+///   31 pt and tall 28 pt beside a 25 pt circle: 1.24× and 1.12×); with no other glyph of its shape,
+///   the share of Apple's allowance the group's glyphs of the other elongated shape take (none when
+///   its wide glyphs are drawn within the span), and Apple's figure only where the group has neither.
+///   `perceived_size_outlier` also caps it at the largest canvas the glyph's role allows.
 /// - A glyph is drawn too large only if it also reaches beyond the room the family's larger
 ///   glyphs take: ``reach(_:spanPt:)`` against the upper quartile of the longer sides. A
 ///   square-filling glyph (a calendar, a storefront) has a larger hull than a circle of the same
@@ -90,15 +91,44 @@ extension FamilyAnalyzer {
   /// the span and never less than the span; with no other glyph of its shape to tell (infinite),
   /// Apple's allowance stands. Heroicons' backward, 18.9 pt wide where the span is 18.0 pt and its
   /// other wide glyphs reach 18.9 pt, has a headroom of 1.0, not 1.18: Heroicons draws no wide glyph
-  /// wider. With the defaults it is Apple's allowance alone, as ``reach(_:spanPt:)`` uses it. O(1).
+  /// wider. With the defaults it is Apple's allowance alone, as ``reach(_:spanPt:)`` uses it.
+  ///
+  /// With no other glyph of its shape but some of the other elongated shape, those tell how much of
+  /// Apple's allowances the family gives: a tall glyph may be taller than the span by the share of
+  /// Apple's wide allowance the family's widest other wide glyph takes (``allowanceShare(_:spanPt:allowance:)``)
+  /// of Apple's tall allowance, and a wide one likewise from the tallest tall glyph. A family that
+  /// draws its wide glyphs no wider than its span holds every glyph to one square: Rocket.Chat's tab
+  /// bar (Font Awesome glyphs, each 24 pt tall; its car 23.9 pt wide where the span is 24.0 pt) gave
+  /// its lightbulb, 16.5×24 pt, a headroom of 1.12 from Apple's tall allowance ("0.85×, draw it 1.12×
+  /// larger"), though it spans what every glyph of the family spans; now 1.0. O(1).
   public static func headroom(
     _ m: IconMeasurements, spanPt: Double, widestOtherPt: Double = .infinity, tallestOtherPt: Double = .infinity
   ) -> Double {
     let w = m.extentPt.width, h = m.extentPt.height
     guard w > 0, h > 0, spanPt > 0 else { return .infinity }
-    let allowedWidth = isWide(m) ? max(spanPt, min(spanPt * wideAllowance, widestOtherPt)) : spanPt
-    let allowedHeight = isTall(m) ? max(spanPt, min(spanPt * tallAllowance, tallestOtherPt)) : spanPt
+    // The allowance a shape has: its own shape's room where the family draws it, else the share of
+    // Apple's allowance the other elongated shape takes, else Apple's.
+    func allowed(own: Double, other: Double, allowance: Double, otherAllowance: Double) -> Double {
+      if own.isFinite { return max(spanPt, min(spanPt * allowance, own)) }
+      if let share = allowanceShare(other, spanPt: spanPt, allowance: otherAllowance) {
+        return spanPt * (1 + share * (allowance - 1))
+      }
+      return spanPt * allowance
+    }
+    let allowedWidth = isWide(m)
+      ? allowed(own: widestOtherPt, other: tallestOtherPt, allowance: wideAllowance, otherAllowance: tallAllowance) : spanPt
+    let allowedHeight = isTall(m)
+      ? allowed(own: tallestOtherPt, other: widestOtherPt, allowance: tallAllowance, otherAllowance: wideAllowance) : spanPt
     return min(allowedWidth / w, allowedHeight / h)
+  }
+
+  /// How much of Apple's `allowance` for a shape (``wideAllowance`` or ``tallAllowance``) the
+  /// family's longest glyph of that shape, `longestPt` along its longer side, takes beyond the span:
+  /// (longest ÷ span − 1) ÷ (allowance − 1), within 0…1 (0: drawn no longer than the span, 1: as long
+  /// as Apple's figure or longer); nil when the family has no such glyph (infinite). O(1).
+  static func allowanceShare(_ longestPt: Double, spanPt: Double, allowance: Double) -> Double? {
+    guard longestPt.isFinite, spanPt > 0, allowance > 1 else { return nil }
+    return min(1, max(0, (longestPt / spanPt - 1) / (allowance - 1)))
   }
 
   /// The largest of `values` other than the one at `index` (a leave-one-out maximum; every value

@@ -177,6 +177,18 @@ extension ExampleDrawing {
     return d.mask
   }
 
+  /// A lightbulb's bulb: a 2 pt outline of a tall oval, 16×22 pt (its hull 0.85 of the example
+  /// family's circle), spanning the family's 22 pt height; tall by its shape, not drawn small.
+  public static func tallOval(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    let points = (0..<72).map { k -> (Double, Double) in
+      let a = Double(k) * 2 * Double.pi / 72
+      return (12 + 7 * cos(a), 12 + 10 * sin(a))
+    }
+    d.polyline(points, width: 2, closed: true)
+    return d.mask
+  }
+
   /// A 2 pt ring of radius 8 (18 pt across): the family of the scale examples, where a square
   /// outline's extent is atypical and its size is not.
   public static func ring18(scale: Double = 2) -> AlphaMask {

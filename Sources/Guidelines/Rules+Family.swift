@@ -371,7 +371,18 @@ public struct PerceivedSizeOutlierRule: Rule {
       error at 0.79× with 1.18 of room no Heroicons glyph draws; Font Awesome's chess-bishop and \
       pointing hands, spanning the canvas height like its other tall glyphs, were warnings; on the \
       seven calibration sources no figure got worse and 5 untouched warnings went, the real apps \
-      unchanged). A glyph is too large only when it also reaches 5% beyond the room the \
+      unchanged). Where the group has no other glyph of its shape but has some of the other \
+      elongated shape, those tell how much of Apple's allowance the family gives: a tall glyph may \
+      pass the span by the share of Apple's wide allowance the widest other wide glyph takes (0 \
+      when it is drawn no wider than the span) of Apple's tall allowance, and a wide glyph likewise: \
+      a family that draws its wide glyphs within its span holds every glyph to one square. \
+      Rocket.Chat's tab bar (Font Awesome glyphs, all 24 pt tall, its car 23.9 pt wide on a span of \
+      24.0 pt) told its lightbulb, 16.5×24 pt at 0.85×, to grow 1.12× though it spans the height \
+      every glyph of the family spans; now it is not flagged. In `scripts/calibrate` this removed \
+      only untouched size warnings (a Lucide microphone and chess pawn, an MDI flash-alert and \
+      rewind: MDI 5 → 4 of 236, Lucide 1 → 0 of 218) and one size error on an untouched Papirus \
+      triangle (scale 0.8 precision 0.87 → 0.88); held out, a Font Awesome pointing hand's warning; \
+      on the real apps only the lightbulb. A glyph is too large only when it also reaches 5% beyond the room the \
       family's larger glyphs take (the upper quartile of the longer sides): a calendar or a \
       storefront that fills the keyline square spans what its neighbours span and is not flagged. \
       Size alone cannot tell a glyph drawn small or large on purpose (a transport control, a \
@@ -480,6 +491,13 @@ public struct PerceivedSizeOutlierRule: Rule {
                   icons: ExampleFamily.icons() + [.init(id: "wide", mask: voicemailGlyph(barY: 16))], target: "wide", triggers: false),
       RuleExample("the same wide glyph in a tab bar beside another wide glyph as wide as it (Heroicons' backward beside forward): the family draws its wide glyphs no wider than its span, so it has no room to grow, not flagged",
                   icons: ExampleFamily.icons(role: .tabBar) + [.init(id: "wide", mask: voicemailGlyph(barY: 16), role: .tabBar), .init(id: "wide2", mask: voicemailGlyph(barY: 8), role: .tabBar)], target: "wide", triggers: false),
+      RuleExample("a tall oval (a lightbulb's bulb, 16×22 pt) spanning the family's height in a tab bar, 0.85× its size: Apple's tall allowance (28/25) gives it room to grow, a warning",
+                  icons: ExampleFamily.icons(role: .tabBar) + [.init(id: "bulb", mask: ExampleDrawing.tallOval(), role: .tabBar)],
+                  target: "bulb", triggers: true),
+      RuleExample("the same oval beside a wide glyph drawn no wider than the family's span (Rocket.Chat's lightbulb beside its car): the family gives its elongated glyphs no room beyond its span, so the oval spans what the family spans, not flagged",
+                  icons: ExampleFamily.icons(role: .tabBar) + [.init(id: "bulb", mask: ExampleDrawing.tallOval(), role: .tabBar),
+                                                               .init(id: "wide", mask: voicemailGlyph(barY: 16), role: .tabBar)],
+                  target: "bulb", triggers: false),
       RuleExample("an arrow with a ring at its tail as wide as the family (2.4:1): small by its shape, still smaller at the widest the family's span allows, not flagged",
                   icons: ExampleFamily.icons() + [.init(id: "arrow", mask: {
                     var d = ExampleDrawing()
