@@ -100,82 +100,6 @@ public enum StampedText {
   /// The templates of one height, built once per process (``TemplateCache``).
   static func templates(height h: Int) -> [Template] { TemplateCache.shared.templates(height: h) }
 
-  /// The template of master `m` at capital height `h`: each pixel's coverage is the share of its
-  /// cell inside the master, sampled on a 4 × 4 grid.
-  static func makeTemplate(_ m: (character: Character, widthPx: Int, heightPx: Int, belowBaselinePx: Int, rows: String),
-                           height h: Int) -> Template {
-    let cap = Double(LetterTemplates.capitalHeightPx)
-    let s = Double(h) / cap
-    let tw = max(1, Int((Double(m.widthPx) * s - 0.3).rounded(.up)))
-    let th = max(1, Int((Double(m.heightPx) * s - 0.3).rounded(.up)))
-    // Master bits.
-    var bits = [Bool](repeating: false, count: m.widthPx * m.heightPx)
-    for (r, row) in m.rows.split(separator: " ").enumerated() {
-      var x = 0
-      for ch in row {
-        let v = ch.hexDigitValue ?? 0
-        for b in stride(from: 3, through: 0, by: -1) {
-          if x < m.widthPx { bits[r * m.widthPx + x] = (v >> b) & 1 == 1 }
-          x += 1
-        }
-      }
-    }
-    let sx = Double(m.widthPx) / Double(tw), sy = Double(m.heightPx) / Double(th)
-    var coverage = [Float](repeating: 0, count: tw * th)
-    for y in 0..<th {
-      for x in 0..<tw {
-        var n = 0
-        for j in 0..<4 {
-          let my = min(m.heightPx - 1, Int((Double(y) + (Double(j) + 0.5) / 4) * sy))
-          for i in 0..<4 {
-            let mx = min(m.widthPx - 1, Int((Double(x) + (Double(i) + 0.5) / 4) * sx))
-            if bits[my * m.widthPx + mx] { n += 1 }
-          }
-        }
-        coverage[y * tw + x] = Float(n) / 16
-      }
-    }
-    var pixels: [(x: Int32, y: Int32, c: Float)] = []
-    var sum: Float = 0
-    // A fixed scattered order: the pixels by a multiplicative hash of their index.
-    var order: [(key: UInt32, index: Int)] = []
-    for i in 0..<(tw * th) where coverage[i] > 0 {
-      order.append((UInt32(truncatingIfNeeded: (i &+ 1) &* 2_654_435_761), i))
-      sum += coverage[i]
-    }
-    order.sort { $0.key < $1.key }
-    for (_, i) in order { pixels.append((Int32(i % tw), Int32(i / tw), coverage[i])) }
-    var ring: [(x: Int32, y: Int32)] = []
-    func inked(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < tw && y < th && coverage[y * tw + x] >= 0.5 }
-    func touched(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < tw && y < th && coverage[y * tw + x] > 0.02 }
-    for y in -1...th {
-      for x in -1...tw where !touched(x, y) {
-        if inked(x - 1, y) || inked(x + 1, y) || inked(x, y - 1) || inked(x, y + 1) { ring.append((Int32(x), Int32(y))) }
-      }
-    }
-    var core: [(x: Int32, y: Int32)] = []
-    for p in pixels where core.count < 8 && p.c >= 1 {
-      let x = Int(p.x), y = Int(p.y)
-      if inked(x - 1, y) && inked(x + 1, y) && inked(x, y - 1) && inked(x, y + 1) { core.append((p.x, p.y)) }
-    }
-    if core.isEmpty { core = pixels.filter { $0.c >= 0.75 }.prefix(8).map { ($0.x, $0.y) } }
-    var anchors: [(x: Int32, y: Int32)] = []
-    for corner in 0..<4 {
-      let left = corner & 1 == 1, top = corner & 2 == 2
-      let row = top ? 0 : th - 1, column = left ? 0 : tw - 1
-      let xs = left ? Array(0..<tw) : Array((0..<tw).reversed())
-      let ys = top ? Array(0..<th) : Array((0..<th).reversed())
-      let ax = xs.first { inked($0, row) } ?? column
-      let ay = ys.first { inked(column, $0) } ?? row
-      anchors.append((Int32(ax), Int32(row)))
-      anchors.append((Int32(column), Int32(ay)))
-    }
-    return Template(character: m.character, isWeak: weakCharacters.contains(m.character), width: tw, height: th,
-                    belowBaseline: Int((Double(m.belowBaselinePx) * s).rounded()), pixels: pixels, sum: sum, ring: ring,
-                    innerRing: ring.filter { $0.x >= 0 && $0.y >= 0 && Int($0.x) < tw && Int($0.y) < th }.count,
-                    core: core, anchors: anchors)
-  }
-
   /// A placed letter.
   struct Placed {
     var template: Template
@@ -335,53 +259,6 @@ public enum StampedText {
     p.character == q.character || congruentPairs.contains(String([p.character, q.character]))
   }
 
-  /// The pairs of characters (both orders) whose shapes are alike: their inked pixels (coverage ≥
-  /// 0.5) at the masters' 48 px capital height scaled to one box, pixel IoU ≥ 0.7 at the best of the
-  /// four orientations (as is, mirrored, flipped, turned by 180°): E and 3, 6 and 9, A and V, H and N, ….
-  /// Decided once on the large shapes, not on each rendering: at 7 px a stem's pixel of hinting
-  /// hides that E is not 3.
-  /// - Complexity: O(36² · w·h) once per process.
-  static let congruentPairs: Set<String> = {
-    let shapes = LetterTemplates.masters.map { makeTemplate($0, height: LetterTemplates.capitalHeightPx) }
-    var pairs = Set<String>()
-    for i in shapes.indices {
-      for j in shapes.indices where j > i && areAlike(shapes[i], shapes[j]) {
-        pairs.insert(String([shapes[i].character, shapes[j].character]))
-        pairs.insert(String([shapes[j].character, shapes[i].character]))
-      }
-    }
-    return pairs
-  }()
-
-  /// The IoU test of ``congruentPairs``.
-  /// - Complexity: O(w·h) for the common box.
-  static func areAlike(_ p: Template, _ q: Template) -> Bool {
-    let w = max(p.width, q.width), h = max(p.height, q.height)
-    func raster(_ t: Template) -> [Bool] {
-      var full = [Float](repeating: 0, count: t.width * t.height)
-      for px in t.pixels { full[Int(px.y) * t.width + Int(px.x)] = px.c }
-      var out = [Bool](repeating: false, count: w * h)
-      for y in 0..<h {
-        for x in 0..<w { out[y * w + x] = full[(y * t.height / h) * t.width + x * t.width / w] >= 0.5 }
-      }
-      return out
-    }
-    let a = raster(p), b = raster(q)
-    var best = 0.0
-    for (flipX, flipY) in [(false, false), (true, false), (false, true), (true, true)] {
-      var both = 0, either = 0
-      for y in 0..<h {
-        for x in 0..<w {
-          let pa = a[y * w + x], pb = b[(flipY ? h - 1 - y : y) * w + (flipX ? w - 1 - x : x)]
-          if pa && pb { both += 1 }
-          if pa || pb { either += 1 }
-        }
-      }
-      if either > 0 { best = max(best, Double(both) / Double(either)) }
-    }
-    return best >= 0.7
-  }
-
   /// The gate of a corner: letters stand on a baseline, so where a word is stamped over a corner
   /// the ink's last row (first, for a top corner) holds the feet of several letters: one of the
   /// three outermost rows has two short runs of ink or more (each ≤ 25% of the canvas height, 25%
@@ -520,54 +397,5 @@ public enum StampedText {
       word.append(next)
     }
     return word
-  }
-}
-
-/// What the corner search reads of a template, without references (no reference counting in
-/// the search's loop).
-struct TemplateHeader: Sendable {
-  var width: Int
-  var height: Int
-  var isWeak: Bool
-  /// ``StampedText/Template/anchors`` flattened: per corner row anchor x, y, column anchor x, y.
-  var anchors: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
-
-  @inline(__always) func anchor(_ k: Int) -> Int {
-    withUnsafeBytes(of: anchors) { Int($0.load(fromByteOffset: k &* 4, as: Int32.self)) }
-  }
-}
-
-/// The templates by height, built on first use (under a lock: audits measure icons in parallel).
-final class TemplateCache: @unchecked Sendable {
-  static let shared = TemplateCache()
-  private let lock = NSLock()
-  private var byHeight: [Int: ([StampedText.Template], [TemplateHeader])] = [:]
-
-  func templates(height: Int) -> [StampedText.Template] { entry(height: height).0 }
-
-  /// The entries of several heights under one lock.
-  func entries(heights: ClosedRange<Int>) -> [([StampedText.Template], [TemplateHeader])] {
-    lock.lock()
-    defer { lock.unlock() }
-    return heights.map { entryLocked(height: $0) }
-  }
-
-  func entry(height: Int) -> ([StampedText.Template], [TemplateHeader]) {
-    lock.lock()
-    defer { lock.unlock() }
-    return entryLocked(height: height)
-  }
-
-  private func entryLocked(height: Int) -> ([StampedText.Template], [TemplateHeader]) {
-    if let cached = byHeight[height] { return cached }
-    let made = LetterTemplates.masters.map { StampedText.makeTemplate($0, height: height) }
-    let headers = made.map { t -> TemplateHeader in
-      let a = t.anchors
-      return TemplateHeader(width: t.width, height: t.height, isWeak: t.isWeak,
-                            anchors: (a[0].x, a[0].y, a[1].x, a[1].y, a[2].x, a[2].y, a[3].x, a[3].y,
-                                      a[4].x, a[4].y, a[5].x, a[5].y, a[6].x, a[6].y, a[7].x, a[7].y))
-    }
-    byHeight[height] = (made, headers)
-    return (made, headers)
   }
 }
