@@ -168,17 +168,15 @@ extension StampedText {
   /// - Complexity: O(n).
   static func walkedOrder(count n: Int) -> [Int32]? {
     @inline(__always) func key(_ i: Int) -> UInt32 { UInt32(truncatingIfNeeded: (i &+ 1) &* scatterMultiplier) }
+    guard n > 1 else { return n == 1 ? [0] : [] }
+    // a and b: the indices in 1..<n of the smallest and the largest point i·α; the smallest key,
+    // ((i + 1)·α, i < n), is then a's point shifted by one index or the point n·α.
     var a = 1, b = 1
     var smallest = UInt32.max, largest: UInt32 = 0
-    var first = 0, firstKey = UInt32.max
-    for i in 0..<n {
-      let k = key(i)
-      if k < firstKey {
-        firstKey = k
-        first = i
-      }
-      guard i > 0 else { continue }
-      let point = UInt32(truncatingIfNeeded: i &* scatterMultiplier)
+    var point: UInt32 = 0
+    let step32 = UInt32(truncatingIfNeeded: scatterMultiplier)
+    for i in 1..<n {
+      point &+= step32
       if point < smallest {
         smallest = point
         a = i
@@ -188,17 +186,25 @@ extension StampedText {
         b = i
       }
     }
-    var order = [Int32](repeating: 0, count: n)
-    var i = first, last = firstKey
-    order[0] = Int32(i)
-    for step in 1..<n {
-      i = i &+ a < n ? i &+ a : (i >= b ? i &- b : i &+ a &- b)
-      let k = key(i)
-      guard i >= 0, i < n, k > last else { return nil }
-      last = k
-      order[step] = Int32(i)
+    let first = key(n &- 1) < key(a &- 1) ? n &- 1 : a &- 1
+    var failed = false
+    let order = [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
+      var i = first, last = key(first)
+      buffer[0] = Int32(truncatingIfNeeded: i)
+      for step in 1..<n {
+        i = i &+ a < n ? i &+ a : (i >= b ? i &- b : i &+ a &- b)
+        let k = key(i)
+        guard i >= 0, i < n, k > last else {
+          failed = true
+          initialized = step
+          return
+        }
+        last = k
+        buffer[step] = Int32(truncatingIfNeeded: i)
+      }
+      initialized = n
     }
-    return order
+    return failed ? nil : order
   }
 
   /// The pairs of characters (both orders) whose shapes are alike: their inked pixels (coverage ≥
@@ -259,13 +265,21 @@ extension StampedText {
       var plain = [UInt64](repeating: 0, count: words * h)
       var mirrored = plain
       let xs = (0..<w).map { $0 * width / w }
-      for y in 0..<h {
-        let source = (y * height / h) * width
-        let target = y * words
-        for x in 0..<w where inked[source + xs[x]] {
-          plain[target + x >> 6] |= 1 << UInt64(x & 63)
-          let mx = w - 1 - x
-          mirrored[target + mx >> 6] |= 1 << UInt64(mx & 63)
+      inked.withUnsafeBufferPointer { inked in
+        xs.withUnsafeBufferPointer { xs in
+          plain.withUnsafeMutableBufferPointer { plain in
+            mirrored.withUnsafeMutableBufferPointer { mirrored in
+              for y in 0..<h {
+                let source = (y &* height / h) &* width
+                let target = y &* words
+                for x in 0..<w where inked[source &+ xs[x]] {
+                  plain[target &+ x &>> 6] |= 1 &<< UInt64(x & 63)
+                  let mx = w &- 1 &- x
+                  mirrored[target &+ mx &>> 6] |= 1 &<< UInt64(mx & 63)
+                }
+              }
+            }
+          }
         }
       }
       return Rows(words: words, plain: plain, mirrored: mirrored)
