@@ -17,7 +17,7 @@ extension FamilyAnalyzer {
 
   /// Each member's style within the family.
   ///
-  /// A member's own style (``IconStyle``: four cues with margins) stands when it is filled or
+  /// A member's own style (``IconStyle``: five cues with margins) stands when it is filled or
   /// outline. An unsure one is resolved by its family where the family has at least three clear
   /// outline icons: its profile stroke ≥ 1.6× their median stroke is a filled body (a solid star's
   /// 5.3 pt "stroke" among 2 pt outlines); below, it is a line drawing at (or heavier than) the

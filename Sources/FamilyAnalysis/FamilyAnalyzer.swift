@@ -108,8 +108,15 @@ public struct FamilyReport: Sendable, Codable, Equatable {
   /// (`FamilyAnalyzer.drawsSolidParts`), it is split into two substantial styles, or its filled
   /// icons are substantial among those that show a style choice
   /// (`FamilyAnalyzer.drawsFilledAsAStyle`). Filled glyphs
-  /// and solid parts are then part of its vocabulary.
+  /// and solid parts are then part of its vocabulary: a heavier "stroke" may be a solid part.
   public var drawsSolidParts: Bool
+  /// Whether the family draws whole glyphs filled as a style of its own: split into two
+  /// substantial styles, or its solids substantial among the icons that show a style choice
+  /// (`FamilyAnalyzer.drawsFilledAsAStyle`). A filled glyph is then no slip (`style_mismatch`).
+  /// Solid parts alone (`FamilyAnalyzer.drawsSolidParts`: two line drawings and 10% of them, a
+  /// calendar's header band, a window's title bar) do not make a filled glyph part of the family.
+  /// Not encoded (derived with the report; a decoded report says false).
+  public var drawsFilledGlyphs = false
   public var groups: [StyleGroupSummary]
   public var icons: [IconEvaluation] {
     didSet { positions = Self.positions(of: icons) }
@@ -297,12 +304,14 @@ public enum FamilyAnalyzer {
       }
     }
     let icons = members.compactMap { evaluations[$0.id] }
-    return FamilyReport(
+    let filledAsAStyle = split || drawsFilledAsAStyle(members, styles: members.map(style))
+    var report = FamilyReport(
       name: name, styleSplit: split, majorityStyle: majority, minorityStyleIcons: minority,
-      drawsSolidParts: split || drawsSolidParts(members, styles: members.map(style))
-        || drawsFilledAsAStyle(members, styles: members.map(style)),
+      drawsSolidParts: filledAsAStyle || drawsSolidParts(members, styles: members.map(style)),
       groups: summaries, icons: icons,
       consistencyScore: consistencyScore(summaries, minorityCount: minority.count, total: members.count))
+    report.drawsFilledGlyphs = filledAsAStyle
+    return report
   }
 
   /// The longer side of the extent, in pt.

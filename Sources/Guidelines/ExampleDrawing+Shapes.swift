@@ -312,6 +312,25 @@ extension ExampleDrawing {
   /// A checkerboard of solid `side` pt squares meeting at their corners (Papirus's image-denoise):
   /// its skeleton runs through the diagonal joins, where the local width is a fraction of a
   /// square's side.
+  /// An outline window (a 2 pt frame, 20×18 pt) with a solid title bar 5 pt tall (Font Awesome's
+  /// window-maximize, regular).
+  public static func windowWithTitleBar(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.rectOutline(x: 2, y: 3, width: 20, height: 18, stroke: 2)
+    d.rect(x: 1, y: 2, width: 22, height: 5)
+    return d.mask
+  }
+
+  /// A solid speaker with a 2.5 pt × beside it (a mute glyph, GitHawk's): a solid body and heavy
+  /// lines.
+  public static func muteSpeaker(scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.polygon([(1, 10), (4, 10), (9, 6), (9, 18), (4, 14), (1, 14)])
+    d.line(x0: 12, y0: 6, x1: 23, y1: 17, width: 2.5)
+    d.line(x0: 23, y0: 6, x1: 12, y1: 17, width: 2.5)
+    return d.mask
+  }
+
   public static func checkerboard(side: Double = 2, scale: Double = 2) -> AlphaMask {
     var d = ExampleDrawing(scale: scale)
     for row in 0..<9 {

@@ -141,8 +141,14 @@ public struct StrokeWeightGuidanceRule: Rule {
       length); an icon is flagged only when both estimates are outside 0.75–2 pt by more than \
       the 0.15 pt measurement tolerance, so dots (an ellipsis) do not read as a heavy stroke. \
       Only outline icons are judged: a filled shape's "stroke" is its body (a solid star's 5.3 pt), \
-      so filled icons and those whose style is unsure (IconStyle's four cues within their margins, \
+      so filled icons and those whose style is unsure (IconStyle's five cues within their margins, \
       e.g. dots, a bold chevron) are skipped, and so are selected states, drawn heavier on purpose. \
+      So is a glyph not drawn with lines of one weight: solid parts (profile ÷ contour below 0.8) \
+      or local widths spread by 2× or more (q90 ÷ q10; Lucide, Phosphor, Tabler and Heroicons \
+      outline drawings reach 1.3–1.6 at their 99th percentile). Six held-out apps' solid glyphs read \
+      as outline by their shares (GitHawk's octoface, rocket and mute, Lockwise's onboarding art, \
+      Pocket Casts' kids-and-family face, Element's add-participant badge, DuckDuckGo's fire \
+      glyph, Talk's spreadsheet tile) were told their "outline strokes" are too heavy: none now. \
       Lucide (2 pt strokes at 24 pt) fires once in 1745 icons (snowflake, whose many short \
       branches inflate both estimates). A family drawn as a whole outside the range (its outline \
       group's median stroke, with at least 4 icons) made one choice, not one slip per icon: the \
@@ -176,6 +182,8 @@ public struct StrokeWeightGuidanceRule: Rule {
       RuleExample("a window frame at 2 pt with a solid title bar and a solid cog among 2 pt glyphs: its median width reads 2.53 pt through its solids, its lines are the family's 2 pt",
                   icons: ExampleFamily.icons() + [.init(id: "window", mask: ExampleDrawing.windowWithCog())],
                   target: "window", triggers: false),
+      RuleExample("a solid speaker with a 2.5 pt × (a mute glyph): read as outline by its shares, but a solid body has no stroke to guide",
+                  icons: [.init(id: "mute", mask: ExampleDrawing.muteSpeaker())], target: "mute", triggers: false),
       RuleExample("a selected state drawn heavier on purpose",
                   icons: [.init(id: "tab", mask: ExampleFamily.glyph(1, stroke: 1.5)),
                           .init(id: "tab-selected", mask: ExampleFamily.glyph(1, stroke: 3))],
@@ -200,7 +208,7 @@ public struct StrokeWeightGuidanceRule: Rule {
       let m = icon.metrics
       // The family's judgement of style where there is one (a dense line drawing is an outline).
       let style = styles[icon.id] ?? m.style
-      guard style == .outline, icon.state == .unselected, !hasHalo(m) else { return nil }
+      guard style == .outline, icon.state == .unselected, !hasHalo(m), drawsOneLineWeight(m) else { return nil }
       let estimates = [m.strokeWeightProfilePx, m.strokeWeightContourPx].filter { $0 > 0 }.map { $0 / icon.scale }
       guard let lightest = estimates.min(), let heaviest = estimates.max() else { return nil }
       let heavy = lightest > high, thin = heaviest < low
@@ -248,6 +256,22 @@ public struct StrokeWeightGuidanceRule: Rule {
   /// Within this factor of its family's stroke an icon is drawn like its family (as
   /// `stroke_weight_outlier`'s `errorRatio`).
   static let familyRatio = 1.2
+  /// Local widths' q90 ÷ q10 (``IconMeasurements/strokeWidthSpread``) from which a glyph's skeleton
+  /// is not drawn at one line weight.
+  static let maximumWidthSpread = 2.0
+
+  /// Whether the glyph is drawn with lines of one weight, the only drawing a stroke guideline speaks
+  /// of: no solid parts (profile ÷ contour at least 0.8, `FamilyAnalyzer.solidPartProfileRatio`;
+  /// no outline drawing of Lucide, Phosphor, Tabler or Heroicons goes below it) and its skeleton's
+  /// local widths within a factor 2 of each other (q90 ÷ q10 < 2; those families' outline drawings
+  /// reach 1.3–1.6 at their 99th percentile). A solid glyph read as outline by its shares (a rocket,
+  /// an octocat face with knocked-out eyes, a speaker with a thin ×) measures its "stroke" across
+  /// its body or between cut-outs: there is no stroke to guide.
+  func drawsOneLineWeight(_ m: IconMeasurements) -> Bool {
+    let solidParts = m.strokeWeightContourPx > 0 && m.strokeWeightProfilePx > 0
+      && m.strokeWeightProfilePx / m.strokeWeightContourPx < FamilyAnalyzer.solidPartProfileRatio
+    return !solidParts && m.strokeWidthSpread < Self.maximumWidthSpread
+  }
 }
 
 extension StrokeWeightGuidanceRule {

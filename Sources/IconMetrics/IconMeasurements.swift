@@ -52,7 +52,7 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
   public var skeletonEndPoints: Int
   /// Junctions of the core's skeleton.
   public var skeletonJunctions: Int
-  /// `filled`, `outline` or `unsure` (``IconStyle``: four cues with margins).
+  /// `filled`, `outline` or `unsure` (``IconStyle``: five cues with margins).
   public var style: IconStyle
   /// ink ÷ hull area (visual weight).
   public var density: Double

@@ -15,8 +15,8 @@ import IconRaster
 /// - detail density C = P² ÷ ink; components, holes and the area the holes enclose of the core
 ///   (``ConnectedComponents``); end
 ///   points and junctions of its skeleton (``Skeleton``);
-/// - density = ink ÷ hull area; style from density, stroke ÷ extent, profile ÷ contour stroke and
-///   stroke ÷ canvas (``IconStyle``);
+/// - density = ink ÷ hull area; style from density, stroke ÷ extent, profile ÷ contour stroke,
+///   stroke ÷ canvas and the holes' share of the filled silhouette (``IconStyle``);
 /// - template hygiene (``TemplateHygiene``).
 ///
 /// An empty (or zero-sized) mask gives zeros; no output is NaN or infinite.
@@ -148,7 +148,11 @@ public enum MetricsEngine {
         strokeToExtent: strokePx / max(extent.width, extent.height, 1),
         profileToContour: strokeContour > 0 ? stroke.medianPx / strokeContour : 0,
         strokeToCanvas: strokePx / Double(max(min(w, h), 1)),
-        components: components.components)),
+        components: components.components,
+        enclosedShare: ink + Double(components.enclosedAreaPx) > 0
+          ? Double(components.enclosedAreaPx) / (ink + Double(components.enclosedAreaPx)) : 0,
+        holes: components.holes,
+        skeletonBranchPoints: skeleton.endPoints.count + skeleton.junctionCount)),
       density: density,
       colorSpread: hygiene.colorSpread,
       partialPixelRatio: hygiene.partialPixelRatio,
