@@ -309,9 +309,6 @@ extension ExampleDrawing {
     return d.mask.subtracting(clear.mask).adding(teeth.mask).subtracting(hub.mask)
   }
 
-  /// A checkerboard of solid `side` pt squares meeting at their corners (Papirus's image-denoise):
-  /// its skeleton runs through the diagonal joins, where the local width is a fraction of a
-  /// square's side.
   /// An outline window (a 2 pt frame, 20×18 pt) with a solid title bar 5 pt tall (Font Awesome's
   /// window-maximize, regular).
   public static func windowWithTitleBar(scale: Double = 2) -> AlphaMask {
@@ -331,6 +328,9 @@ extension ExampleDrawing {
     return d.mask
   }
 
+  /// A checkerboard of solid `side` pt squares meeting at their corners (Papirus's image-denoise):
+  /// its skeleton runs through the diagonal joins, where the local width is a fraction of a
+  /// square's side.
   public static func checkerboard(side: Double = 2, scale: Double = 2) -> AlphaMask {
     var d = ExampleDrawing(scale: scale)
     for row in 0..<9 {
