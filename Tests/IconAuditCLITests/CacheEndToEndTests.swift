@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+@testable import AuditFrontend
 import Foundation
 import IconRaster
 import IconSupport
@@ -214,6 +215,10 @@ import TestSupport
     let run = try runTool(["measure", Self.example, "--format", "json", "--no-cache"])
     let digest = SHA256.hash(Array(run.stdout.utf8)).hexString
     let recorded = (version: 11, digest: "198876f3")
+    // The digest is recorded with the version it was measured at: a new digest recorded without
+    // a bump of the version fails here.
+    #expect(recorded.version == CachedMeasurement.measurementVersion,
+            "the digest here was recorded at version \(recorded.version), the cache is at \(CachedMeasurement.measurementVersion)")
     #expect(digest.hasPrefix(recorded.digest),
             "the example's measurements changed (sha256 \(digest)): bump CachedMeasurement.measurementVersion (now \(recorded.version)) and record the new digest here")
   }
