@@ -47,8 +47,10 @@ public struct SnapshotSource: Sendable {
   /// - Parameters:
   ///   - knownDigests: files under `path` whose digests are known (a history's work folder).
   ///   - measured: called once every icon is measured (and stored in the cache), before the rules.
+  ///   - signatures: the snapshots' signatures of drawings seen before (a history's).
   func audit(_ path: String, label: String, root: String, knownDigests: KnownFileDigests? = nil,
-             measured: (@Sendable () -> Void)? = nil, diagnostics: inout [AuditDiagnostic]) throws(AuditFrontend.Failure) -> Snapshot {
+             measured: (@Sendable () -> Void)? = nil, signatures: QuantisedSignatures? = nil,
+             diagnostics: inout [AuditDiagnostic]) throws(AuditFrontend.Failure) -> Snapshot {
     let configurationPath = configurationPath ?? ConfigurationFile.find(from: root)
     let configuration = try AuditFrontend.configuration(path: configurationPath)
     var options = MeasurementOptions()
@@ -72,7 +74,7 @@ public struct SnapshotSource: Sendable {
       case .nothingFound, .rolePatternMatchesNothing, .suppressedByBaseline, .codeNote: return false
       }
     }
-    return Snapshot(report: result.report, toolVersion: AuditFrontend.toolVersion, source: label)
+    return Snapshot(report: result.report, toolVersion: AuditFrontend.toolVersion, source: label, signatures: signatures)
   }
 
   /// Extracts PATH at a git revision into a temporary folder with `git archive` (the work tree
@@ -165,12 +167,14 @@ public struct SnapshotSource: Sendable {
       }
     }
     let source = self
+    let signatures = QuantisedSignatures()
     // What the audits measured and compared, written once as one pack (each audit's own flush
     // made 20 packs and merged them twice, 0.02 s of a 20-revision history).
     defer { cache?.flush() }
     let outcomes = HistoryLanes(jobs: jobs).run(lanes: lanes, folder: folder, objects: objects) {
       (job, work, measured, said: inout [AuditDiagnostic]) throws(AuditFrontend.Failure) -> Snapshot in
-      try source.audit(work.path, label: job.revision, root: work.path, knownDigests: work.digests, measured: measured, diagnostics: &said)
+      try source.audit(work.path, label: job.revision, root: work.path, knownDigests: work.digests, measured: measured,
+                       signatures: signatures, diagnostics: &said)
     }
     var releases: [Release] = []
     for (revision, job) in zip(revisions, jobAt) {

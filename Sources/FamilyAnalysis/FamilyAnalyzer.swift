@@ -219,71 +219,82 @@ public enum FamilyAnalyzer {
   /// the whole group are kept: large families' verdicts do not move on that noise.
   public static let leaveOneOutLimit = 10
 
+  /// The family's statistics: each member's style, the style groups and their robust spreads,
+  /// each member's scores against its group, and the consistency score (the steps above).
+  /// - Complexity: O(n log n) for n members; members are handled by their index (ids are unique),
+  ///   not looked up by id (a history analyses 20 × 500 icons: the ids' hashing was a quarter of
+  ///   the analysis).
   public static func analyse(name: String, members: [FamilyMember], madFloor: Double = 0.03) -> FamilyReport {
-    let styles = Dictionary(uniqueKeysWithValues: zip(members.map(\.id), familyStyles(members)))
-    func style(_ member: FamilyMember) -> IconStyle { styles[member.id] ?? member.metrics.style }
-    let partition = stylePartition(members.map(style))
+    // Each member's style in this family, by index (one for each member, as `familyStyles` gives).
+    let styles = familyStyles(members)
+    precondition(styles.count == members.count, "a style for each member")
+    #if DEBUG
+      // As a dictionary keyed by id would (the analysis's contract): every id once.
+      precondition(Set(members.map(\.id)).count == members.count, "duplicate ids in family \(name)")
+    #endif
+    let partition = stylePartition(styles)
     let split = partition.split
-    var groups: [(IconStyle, [FamilyMember])] = []
+    var groups: [(IconStyle, [Int])] = []
     var majority: IconStyle?
     var minority: [String] = []
     if split {
       // Unsure icons join the larger group.
       let larger: IconStyle = partition.majority
       groups = [
-        (.outline, members.filter { style($0) == .outline || (style($0) == .unsure && larger == .outline) }),
-        (.filled, members.filter { style($0) == .filled || (style($0) == .unsure && larger == .filled) }),
+        (.outline, members.indices.filter { styles[$0] == .outline || (styles[$0] == .unsure && larger == .outline) }),
+        (.filled, members.indices.filter { styles[$0] == .filled || (styles[$0] == .unsure && larger == .filled) }),
       ]
     } else if !members.isEmpty {
       let style = partition.majority
       majority = style
-      minority = members.filter { let s = styles[$0.id]; return s != style && s != .unsure }.map(\.id)
+      minority = members.indices.filter { styles[$0] != style && styles[$0] != .unsure }.map { members[$0].id }
       // Minority and unsure icons are scored against the majority's statistics but do not shape them.
-      groups = [(style, members)]
+      groups = [(style, Array(members.indices))]
     }
 
     var summaries: [StyleGroupSummary] = []
-    var evaluations: [String: IconEvaluation] = [:]
+    var evaluations = [IconEvaluation?](repeating: nil, count: members.count)
     for (style, all) in groups {
-      let basis = all.filter { styles[$0.id] == style }
+      let basis = all.filter { styles[$0] == style }
       let statsMembers = basis.isEmpty ? all : basis
       // The family's size from its closed glyphs only (see FamilyAnalyzer+Size).
-      let closed = statsMembers.filter { isSizeReference($0.metrics, style: style) }
+      let closed = statsMembers.filter { isSizeReference(members[$0].metrics, style: style) }
       let sizeMembers = closed.count >= minimumSizeReference ? closed : statsMembers
-      let sides = statsMembers.map { longerSide($0.metrics) }
+      let sides = statsMembers.map { longerSide(members[$0].metrics) }
       let span = RobustSpread(values: sides).median, largeSpan = quantile(sides, 0.75)
       // The widths its wide glyphs and the heights its tall glyphs draw: a glyph's allowance is
       // capped at the largest any other glyph of its shape reaches (see `headroom`).
-      let widths = statsMembers.map { isWide($0.metrics) ? $0.metrics.extentPt.width : 0 }
-      let heights = statsMembers.map { isTall($0.metrics) ? $0.metrics.extentPt.height : 0 }
+      let widths = statsMembers.map { isWide(members[$0].metrics) ? members[$0].metrics.extentPt.width : 0 }
+      let heights = statsMembers.map { isTall(members[$0].metrics) ? members[$0].metrics.extentPt.height : 0 }
       let widest = topTwo(widths), tallest = topTwo(heights)
-      var statsIndex: [String: Int] = [:]
-      for (i, member) in statsMembers.enumerated() where statsIndex[member.id] == nil { statsIndex[member.id] = i }
+      // Each member's place among the statistics' members (nil: not one of them).
+      var statsIndex = [Int?](repeating: nil, count: members.count)
+      for (i, member) in statsMembers.enumerated() where statsIndex[member] == nil { statsIndex[member] = i }
       let summary = StyleGroupSummary(
         style: style,
-        members: all.map(\.id),
-        effectiveSizePt: RobustSpread(values: sizeMembers.map { effectiveSize($0.metrics) }),
-        perceivedSizePt: RobustSpread(values: statsMembers.map(\.metrics.perceivedSizePt)),
-        strokeWeightPt: RobustSpread(values: statsMembers.map(\.metrics.strokeWeightPt)),
-        strokeWeightContourPt: RobustSpread(values: statsMembers.map { contourStrokePt($0.metrics) }),
-        detailDensity: RobustSpread(values: statsMembers.map(\.metrics.detailDensity)),
-        extentPt: RobustSpread(values: statsMembers.map { longerSide($0.metrics) }),
+        members: all.map { members[$0].id },
+        effectiveSizePt: RobustSpread(values: sizeMembers.map { effectiveSize(members[$0].metrics) }),
+        perceivedSizePt: RobustSpread(values: statsMembers.map { members[$0].metrics.perceivedSizePt }),
+        strokeWeightPt: RobustSpread(values: statsMembers.map { members[$0].metrics.strokeWeightPt }),
+        strokeWeightContourPt: RobustSpread(values: statsMembers.map { contourStrokePt(members[$0].metrics) }),
+        detailDensity: RobustSpread(values: statsMembers.map { members[$0].metrics.detailDensity }),
+        extentPt: RobustSpread(values: statsMembers.map { longerSide(members[$0].metrics) }),
         spanPt: span, largeSpanPt: largeSpan, sizeReferenceCount: closed.count >= minimumSizeReference ? closed.count : 0)
       summaries.append(summary)
       // Leave-one-out stroke statistics in a small group (see `leaveOneOutLimit`).
       let small = statsMembers.count <= leaveOneOutLimit
-      let strokesOfOthers = LeaveOneOutSpread(values: small ? statsMembers.map(\.metrics.strokeWeightPt) : [])
-      let contoursOfOthers = LeaveOneOutSpread(values: small ? statsMembers.map { contourStrokePt($0.metrics) } : [])
-      let inStatistics = small ? Set(statsMembers.map(\.id)) : []
-      for member in all {
+      let strokesOfOthers = LeaveOneOutSpread(values: small ? statsMembers.map { members[$0].metrics.strokeWeightPt } : [])
+      let contoursOfOthers = LeaveOneOutSpread(values: small ? statsMembers.map { contourStrokePt(members[$0].metrics) } : [])
+      for index in all {
+        let member = members[index]
         let m = member.metrics
         func score(_ spread: RobustSpread, _ value: Double) -> MetricScore {
           MetricScore(value: value, ratio: spread.ratio(value), z: spread.z(value, floor: madFloor))
         }
-        let counted = inStatistics.contains(member.id)
+        let counted = small && statsIndex[index] != nil
         let strokeOfOthers = counted ? strokesOfOthers.without(m.strokeWeightPt) : summary.strokeWeightPt
         let pxPerPt = m.strokeWeightPt > 0 ? m.strokeWeightPx / m.strokeWeightPt : 0
-        evaluations[member.id] = IconEvaluation(
+        evaluations[index] = IconEvaluation(
           id: member.id, group: style,
           size: score(summary.effectiveSizePt, effectiveSize(m)),
           stroke: score(summary.strokeWeightPt, m.strokeWeightPt),
@@ -294,20 +305,20 @@ public enum FamilyAnalyzer {
           shareAtGroupStroke: m.strokeWidthShare(near: strokeOfOthers.median * pxPerPt, tolerance: groupStrokeTolerance),
           detail: score(summary.detailDensity, m.detailDensity),
           extent: score(summary.extentPt, longerSide(m)),
-          isOpenStroke: isOpenStroke(m, style: styles[member.id] ?? m.style), style: styles[member.id] ?? m.style,
-          isSizeReference: isSizeReference(m, style: styles[member.id] ?? m.style),
+          isOpenStroke: isOpenStroke(m, style: styles[index]), style: styles[index],
+          isSizeReference: isSizeReference(m, style: styles[index]),
           headroom: headroom(
             m, spanPt: span,
-            widestOtherPt: largestOther(widths, at: statsIndex[member.id], top: widest),
-            tallestOtherPt: largestOther(heights, at: statsIndex[member.id], top: tallest)),
+            widestOtherPt: largestOther(widths, at: statsIndex[index], top: widest),
+            tallestOtherPt: largestOther(heights, at: statsIndex[index], top: tallest)),
           reach: reach(m, spanPt: largeSpan))
       }
     }
-    let icons = members.compactMap { evaluations[$0.id] }
-    let filledAsAStyle = split || drawsFilledAsAStyle(members, styles: members.map(style))
+    let icons = evaluations.compactMap { $0 }
+    let filledAsAStyle = split || drawsFilledAsAStyle(members, styles: styles)
     var report = FamilyReport(
       name: name, styleSplit: split, majorityStyle: majority, minorityStyleIcons: minority,
-      drawsSolidParts: filledAsAStyle || drawsSolidParts(members, styles: members.map(style)),
+      drawsSolidParts: filledAsAStyle || drawsSolidParts(members, styles: styles),
       groups: summaries, icons: icons,
       consistencyScore: consistencyScore(summaries, minorityCount: minority.count, total: members.count))
     report.drawsFilledGlyphs = filledAsAStyle

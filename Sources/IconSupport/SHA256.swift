@@ -122,14 +122,26 @@ public struct SHA256: Sendable {
 
 extension Array where Element == UInt8 {
   /// Lower-case hexadecimal, two digits a byte.
+  /// - Complexity: O(n), written straight into the string's storage (no array of digits made per
+  ///   call: a history names 10,000 tree entries' ids this way).
   public var hexString: String {
-    let digits = Array("0123456789abcdef".utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(count * 2)
-    for byte in self {
-      out.append(digits[Int(byte >> 4)])
-      out.append(digits[Int(byte & 15)])
+    withUnsafeBufferPointer { Self.hex($0) }
+  }
+
+  /// `bytes` in lower-case hexadecimal, two digits a byte (``hexString``).
+  public static func hex(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    guard !bytes.isEmpty else { return "" }
+    return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+      for (k, byte) in bytes.enumerated() {
+        out[2 * k] = hexDigit(byte >> 4)
+        out[2 * k + 1] = hexDigit(byte & 15)
+      }
+      return bytes.count * 2
     }
-    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The lower-case hexadecimal digit of `value` (0–15).
+  @inline(__always) static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? value + 48 : value + 87
   }
 }
