@@ -20,7 +20,7 @@ enum CachedMeasurement {
   /// the signature, the text detector, scale comparisons, decoding or rendering), so that entries
   /// written before are no longer used. `CacheTests.measurementFingerprint` fails when the example
   /// catalog's measurements change without a bump here.
-  static let measurementVersion = 11
+  static let measurementVersion = 12
   /// The payload layout's version.
   static let formatVersion = 4
 

@@ -136,9 +136,18 @@ extension StampedText {
         anchors.append((Int32(ax), Int32(row)))
         anchors.append((Int32(column), Int32(ay)))
       }
+      // The blank pixels, read only below the loose placement's height (the corner letter standing
+      // free); the stems, columns at coverage ≥ 0.75 (n ≥ 12) in every row.
+      var blank: [(x: Int32, y: Int32)] = []
+      if h < loosePlacementHeightPx {
+        for y in 0..<th {
+          for x in 0..<tw where count(x, y) == 0 { blank.append((Int32(x), Int32(y))) }
+        }
+      }
+      let stems = (0..<tw).filter { x in (0..<th).allSatisfy { count(x, $0) >= 12 } }.map { Int32($0) }
       return Template(character: m.character, isWeak: weakCharacters.contains(m.character), width: tw, height: th,
                       belowBaseline: Int((Double(m.belowBaselinePx) * s).rounded()), pixels: pixels, sum: sum, ring: ring,
-                      innerRing: innerRing, core: core, anchors: anchors)
+                      innerRing: innerRing, core: core, blank: blank, stems: stems, anchors: anchors)
     }
   }
 

@@ -22,7 +22,12 @@ import IconRaster
 ///    for: the letter's column up to 2 px in from the box's side (the drawing reaches a pixel or
 ///    two beyond the badge), and, for a placement inside the box, its two anchor pixels (those
 ///    that touch the box) inked or a 4-neighbour of them (the letter rendered a pixel smaller);
-///    below 11 px the same freedom fits letters to bits of strokes (Lucide at 44 px);
+///    below 11 px the same freedom fits letters to bits of strokes (Lucide at 44 px), and the
+///    corner letter must stand free: its blank pixels (the box's pixels the letter does not
+///    cover: counters, notches, the space beside its strokes) at most 40% inked on average
+///    (``blankInk(_:_:width:)``: a letter fitted to the edge of a solid block has them inked), and
+///    none of its stems going on as a bar for half its height beyond its top (its bottom, in a
+///    top corner; ``continuesAsBar(_:_:width:height:top:)``: a rail, a wall);
 /// 2. the *fit* of a template T (coverage 0…1 per pixel) placed on α: *inside* = Σ min(T, α) ÷ ΣT
 ///    ≥ 0.8 for the corner letter and on average over the word, ≥ 0.75 for each letter beside it
 ///    (every letter pixel is inked; the rest absorbs the hinting and sub-pixel phase of a small
@@ -67,6 +72,9 @@ public enum StampedText {
   static let minimumClear: Float = 0.6
   static let minimumBoxClear: Float = 0.5
   static let minimumInnerClear: Float = 0.35
+  /// Below ``loosePlacementHeightPx`` the corner letter's blank pixels (``blankInk(_:_:width:)``)
+  /// are at most this share inked on average.
+  static let maximumSmallBlankInk: Float = 0.4
   /// Shapes that are drawing as often as letters: bars, corners, hooks, arcs, rings (Q: a ring
   /// with a line leaving it, a graph's node), chevrons, crosses, stacked bars (E, F, 3: a list, a
   /// drive's slots).
@@ -91,6 +99,12 @@ public enum StampedText {
     /// Up to 8 pixels fully inside the letter (coverage 1 and its 4 neighbours ≥ 0.5), scattered:
     /// a stamped letter inks each of them (α ≥ 0.3), the first test of a placement.
     let core: [(x: Int32, y: Int32)]
+    /// The pixels of its box it leaves blank (coverage 0): its counters, notches and the space
+    /// around its strokes, (x, y) relative to the box's top-left; only for capital heights below
+    /// ``loosePlacementHeightPx`` (where they are read), empty above.
+    let blank: [(x: Int32, y: Int32)]
+    /// Its stems: the columns fully inside it (coverage ≥ 0.75) in every row, left to right.
+    let stems: [Int32]
     /// Per corner (bit 0: left, bit 1: top) the letter's outermost inked pixel on its bottom (top)
     /// row and its lowest (highest) inked pixel on its outer column: the pixels a corner badge puts
     /// on the ink's bounding box.
@@ -111,11 +125,22 @@ public enum StampedText {
 
   /// The stamped word in a corner of the drawing, or nil.
   public static func detect(_ mask: AlphaMask, minimumHeightPx: Int) -> TextDetector.Detection? {
+    guard let word = bestWord(mask, minimumHeightPx: minimumHeightPx) else { return nil }
+    let glyphs = word.sorted { $0.x < $1.x }.map { p in
+      TextDetector.Glyph(minX: p.x, minY: p.y, maxX: p.x + p.template.width - 1, maxY: p.y + p.template.height - 1,
+                         areaPx: Int(p.template.sum.rounded()), strokePx: 0, holes: 0, holeAreaPx: 0)
+    }
+    return TextDetector.Detection(glyphs: glyphs, heightPx: word.map(\.template.height).max() ?? 0,
+                                  baselinePx: glyphs.map(\.maxY).max() ?? 0)
+  }
+
+  /// The best word's placed letters (``detect(_:minimumHeightPx:)``), or nil.
+  static func bestWord(_ mask: AlphaMask, minimumHeightPx: Int) -> [Placed]? {
     let w = mask.width, h = mask.height
     let low = max(minimumHeightPx, 7, Int((heightRange.low * Double(h)).rounded(.up)))
     let high = min(largestHeightPx, Int(heightRange.high * Double(h)))
     guard w > 0, h > 0, low <= high else { return nil }
-    return mask.coverage.withUnsafeBufferPointer { a -> TextDetector.Detection? in
+    return mask.coverage.withUnsafeBufferPointer { a -> [Placed]? in
       guard let box = inkBox(a, width: w, height: h) else { return nil }
       var best: [Placed]?
       // The right corners, where a tab icon's badge sits (a count, NEW): the left ones are not
@@ -149,7 +174,11 @@ public enum StampedText {
                 guard x >= 0, y >= 0, x + t.width <= w, y + t.height <= h,
                   isInked(a, x: x + t.anchor(anchor), y: y + t.anchor(anchor + 1), width: w, height: h, orNeighbour: near),
                   isInked(a, x: x + t.anchor(anchor + 2), y: y + t.anchor(anchor + 3), width: w, height: h, orNeighbour: near),
-                  let first = fit(set[i], x: x, y: y, a, width: w, height: h, box: box, minimumInside: minimumCornerInside)
+                  let first = fit(set[i], x: x, y: y, a, width: w, height: h, box: box, minimumInside: minimumCornerInside),
+                  // Below 11 px a letter is a few dozen pixels, and the edge of a solid block or
+                  // the end of a bar holds many: there the corner letter must stand free.
+                  loose || (blankInk(first, a, width: w) <= maximumSmallBlankInk
+                    && !continuesAsBar(first, a, width: w, height: h, top: top))
                 else { continue }
                 let word = extend([first], inwardsToTheRight: left, templates: sets, a, width: w, height: h, box: box)
                 guard isWord(word), !isMirrorSymmetric(word, a, width: w) else { continue }
@@ -159,13 +188,7 @@ public enum StampedText {
           }
         }
       }
-      guard let word = best else { return nil }
-      let glyphs = word.sorted { $0.x < $1.x }.map { p in
-        TextDetector.Glyph(minX: p.x, minY: p.y, maxX: p.x + p.template.width - 1, maxY: p.y + p.template.height - 1,
-                           areaPx: Int(p.template.sum.rounded()), strokePx: 0, holes: 0, holeAreaPx: 0)
-      }
-      return TextDetector.Detection(glyphs: glyphs, heightPx: word.map(\.template.height).max() ?? 0,
-                                    baselinePx: glyphs.map(\.maxY).max() ?? 0)
+      return best
     }
   }
 
@@ -211,6 +234,53 @@ public enum StampedText {
   /// Word order: more distinctive letters, then more letters, then the larger clear share.
   static func key(_ word: [Placed]) -> (Int, Int, Float) {
     (word.filter { !$0.template.isWeak }.count, word.count, word.map(\.clear).reduce(0, +))
+  }
+
+  /// The mean α over the placed letter's blank pixels (``Template/blank``: the pixels of its box it
+  /// does not cover): 0 where its counters, notches and the space beside its strokes are background,
+  /// 1 where the letter sits inside a solid shape.
+  /// - Complexity: O(w·h) over the letter's box.
+  static func blankInk(_ p: Placed, _ a: UnsafeBufferPointer<Float>, width w: Int) -> Float {
+    guard !p.template.blank.isEmpty else { return 0 }
+    var sum: Float = 0
+    for b in p.template.blank { sum += a[(p.y + Int(b.y)) * w + p.x + Int(b.x)] }
+    return sum / Float(p.template.blank.count)
+  }
+
+  /// The placed letter is the end of a longer bar: one of its stems (``Template/stems``, a run of
+  /// columns) goes on beyond its top (its bottom, in a top corner) for half the letter's height, as
+  /// wide as the stem: its columns inked (α ≥ 0.5) and the column on each side of it not. A letter
+  /// stands on its own; a rail or a wall that goes on past the letter is drawing (a wider shape
+  /// above the letter, a stroke crossing it, is not a continuation of its stem).
+  /// - Complexity: O(stems · h).
+  static func continuesAsBar(_ p: Placed, _ a: UnsafeBufferPointer<Float>, width w: Int, height h: Int, top: Bool) -> Bool {
+    let reach = max(2, p.template.height / 2)
+    var k = 0
+    let stems = p.template.stems
+    while k < stems.count {
+      // The run of stem columns k...end.
+      var end = k
+      while end + 1 < stems.count && stems[end + 1] == stems[end] + 1 { end += 1 }
+      let x0 = p.x + Int(stems[k]), x1 = p.x + Int(stems[end])
+      var bar = true
+      for step in 1...reach {
+        let y = top ? p.y + p.template.height - 1 + step : p.y - step
+        guard y >= 0, y < h else {
+          bar = false
+          break
+        }
+        let row = y * w
+        let inked = (x0...x1).allSatisfy { a[row + $0] >= 0.5 }
+        let flanksClear = (x0 == 0 || a[row + x0 - 1] < 0.5) && (x1 + 1 >= w || a[row + x1 + 1] < 0.5)
+        if !(inked && flanksClear) {
+          bar = false
+          break
+        }
+      }
+      if bar { return true }
+      k = end + 1
+    }
+    return false
   }
 
   /// Step 3's test of a word: two letters or more, two distinctive, no two alike (the same

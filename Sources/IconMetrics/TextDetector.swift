@@ -29,7 +29,11 @@ import IconRaster
 ///    180°, with an intersection over union ≥ 0.7 once both are scaled to one box — because
 ///    repeated or mirrored elements (chevrons », brackets ( ), sliders, footprints) are drawing,
 ///    while text is a row of different letters; and drops a run that is its own mirror image
-///    (the union of its pixels flipped left to right, IoU ≥ 0.75: ⌐ ▼ ¬, brackets around a mark).
+///    (the union of its pixels flipped left to right, IoU ≥ 0.75: ⌐ ▼ ¬, brackets around a mark);
+/// 6. cuts a run where another shape of the drawing has a pixel in the gap between two neighbours,
+///    in the rows both span (``splitAtIntruders(_:labels:)``): letters stand side by side with
+///    nothing between them, while between two strands of nested arcs (a fingerprint's ridges) or
+///    of a lattice lies the next strand.
 ///
 /// Dots (an ellipsis, grid dots) are blobs, and an equal sign, tally marks or parallel lines are
 /// bars, so none of them is text. Letters that touch each other or the drawing are one component
@@ -37,7 +41,9 @@ import IconRaster
 /// is a word of one repeated letter ("OO"). Calibration (scripts/calibrate, 210 icons each): a word
 /// under a glyph 95.2% found (86.2% before rings, wide letters and the symmetry tests), clean
 /// icons 0.5% flagged (was 1.4%), untouched families 2 findings in 1,527 icons (was 7): Tabler
-/// badge-tm (real letters) and MDI chili-medium (its two stalks).
+/// badge-tm (real letters) and MDI chili-medium (its two stalks). Step 6 (session 12) cuts no
+/// word of the calibration; it drops Lockwise's fingerprint, GoMap's crossing-markings lattice and
+/// Lucide's text-cursor-input at 100 px.
 ///
 /// - Complexity: O(W·H) for the labelling and the per-component statistics, plus O(n²·a) for
 ///   the pairs (n letter-like components of at most a pixels each).
@@ -143,7 +149,9 @@ public enum TextDetector {
     }
     // A run needs two members that are not rings, and must not be its own mirror image (brackets
     // around a mark, ⌐ ▼ ¬, are drawing).
-    let runs = members.filter { run in
+    // A shape of the drawing between two neighbours splits the run (letters of a word stand side by
+    // side with nothing between them: nested arcs, a lattice's strands are drawing).
+    let runs = members.flatMap { splitAtIntruders($0, labels: labelling) }.filter { run in
       run.filter { !isRing($0) }.count >= 2 && !isMirrorSymmetric(run, labels: labelling)
     }.map { $0.map(\.glyph) }
     var best: [Glyph]?
@@ -358,8 +366,13 @@ public enum TextDetector {
   /// its hull even in a bold face (E, N, W, S, 2), and one with a counter has a hole.
   /// - Complexity: O(w·h) over its box, plus O(h log h) for the hull of its rows' extremes.
   static func isSolid(_ s: Shape, labels: ConnectedComponents) -> Bool {
+    s.glyph.holes == 0 && hullFill(s, labels: labels) >= solidFraction
+  }
+
+  /// The share of its convex hull (of its pixel squares' corners) that the shape inks: A ÷ hull area.
+  /// - Complexity: O(w·h) over its box, plus O(h log h) for the hull of its rows' extremes.
+  static func hullFill(_ s: Shape, labels: ConnectedComponents) -> Double {
     let g = s.glyph
-    guard g.holes == 0 else { return false }
     var points: [(x: Int, y: Int)] = []
     labels.labels.withUnsafeBufferPointer { labelled in
       for y in g.minY...g.maxY {
@@ -378,7 +391,7 @@ public enum TextDetector {
       }
     }
     let hull = convexHullArea(points)
-    return hull > 0 && Double(g.areaPx) >= solidFraction * hull
+    return hull > 0 ? Double(g.areaPx) / hull : 0
   }
 
   /// An arrow (↑ ↓ ← →, a dagger; needs the holes): a shape with no hole that is its own mirror
@@ -503,6 +516,46 @@ public enum TextDetector {
       if either > 0 { best = max(best, Double(both) / Double(either)) }
     }
     return best >= 0.75
+  }
+
+  /// A run cut wherever another component (a shape of the drawing, not one of the run) has a pixel
+  /// in the gap between two neighbours (sorted by their left edges), in the rows both span: text is
+  /// a row of letters with nothing between them, while the strands of nested arcs (a fingerprint) or
+  /// of a lattice have the next strand between any two.
+  /// - Complexity: O(gap area) per pair of neighbours.
+  static func splitAtIntruders(_ run: [Shape], labels: ConnectedComponents) -> [[Shape]] {
+    let sorted = run.sorted { ($0.glyph.minX, $0.label) < ($1.glyph.minX, $1.label) }
+    let members = Set(run.map(\.label))
+    var parts: [[Shape]] = []
+    var current: [Shape] = []
+    labels.labels.withUnsafeBufferPointer { labelled in
+      for shape in sorted {
+        if let last = current.last {
+          let p = last.glyph, q = shape.glyph
+          let y0 = max(p.minY, q.minY), y1 = min(p.maxY, q.maxY)
+          var intruded = false
+          if p.maxX + 1 <= q.minX - 1 && y0 <= y1 {
+            scan: for y in y0...y1 {
+              let row = y &* labels.width
+              for x in (p.maxX + 1)...(q.minX - 1) {
+                let l = labelled[row &+ x]
+                if l > 0 && !members.contains(l) {
+                  intruded = true
+                  break scan
+                }
+              }
+            }
+          }
+          if intruded {
+            parts.append(current)
+            current = []
+          }
+        }
+        current.append(shape)
+      }
+    }
+    parts.append(current)
+    return parts
   }
 
   static func areAligned(_ p: Glyph, _ q: Glyph) -> Bool {

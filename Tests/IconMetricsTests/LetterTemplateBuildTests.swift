@@ -74,6 +74,9 @@ import Testing
       character: m.character, isWeak: StampedText.weakCharacters.contains(m.character), width: tw, height: th,
       belowBaseline: Int((Double(m.belowBaselinePx) * s).rounded()), pixels: pixels, sum: sum, ring: ring,
       innerRing: ring.filter { $0.x >= 0 && $0.y >= 0 && Int($0.x) < tw && Int($0.y) < th }.count, core: core,
+      blank: h < StampedText.loosePlacementHeightPx
+        ? (0..<(tw * th)).filter { coverage[$0] == 0 }.map { (x: Int32($0 % tw), y: Int32($0 / tw)) } : [],
+      stems: (0..<tw).filter { x in (0..<th).allSatisfy { coverage[$0 * tw + x] >= 0.75 } }.map { Int32($0) },
       anchors: anchors)
   }
 
@@ -84,6 +87,8 @@ import Testing
       + " R" + t.ring.map { "\($0.x),\($0.y)" }.joined(separator: " ")
       + " C" + t.core.map { "\($0.x),\($0.y)" }.joined(separator: " ")
       + " A" + t.anchors.map { "\($0.x),\($0.y)" }.joined(separator: " ")
+      + " B" + t.blank.map { "\($0.x),\($0.y)" }.joined(separator: " ")
+      + " S" + t.stems.map { "\($0)" }.joined(separator: " ")
   }
 
   @Test("every letter's template equals the definition, from 1 px to 60 px capitals", arguments: [1, 2, 7, 8, 11, 13, 17, 24, 31, 47, 48, 60])

@@ -84,6 +84,43 @@ import Testing
     }
   }
 
+  @Test("below 11 px, a letter fitted to a solid block's edge or to a bar's end is not a word (a town, a railway)")
+  func smallLettersInBlocks() {
+    #expect(StampedText.detect(TextExamples.town, minimumHeightPx: 5) == nil)
+    #expect(StampedText.detect(TextExamples.railway, minimumHeightPx: 5) == nil)
+    // NEW 7 px tall over a frame's corner (the smallest the search reads) is still found.
+    var d = ExampleDrawing(widthPt: 22, heightPt: 22)
+    TextExamples.roundedRectOutline(&d, x: 3, y: 3, width: 15, height: 14, radius: 3, stroke: 2)
+    #expect(StampedText.detect(StampedText.stamp("NEW", into: d.mask, capitalHeightPx: 7), minimumHeightPx: 5) != nil)
+  }
+
+  @Test("a letter's blank pixels and its stems: inked inside a block, clear on their own; a stem going on as a bar")
+  func blankInkAndBars() throws {
+    let t = try #require(StampedText.templates(height: 8).first { $0.character == "P" })
+    #expect(!t.stems.isEmpty && t.stems.allSatisfy { Int($0) < t.width / 2 })
+    func placed(_ coverage: [Float], width w: Int) -> (ink: Float, bar: Bool) {
+      let p = StampedText.Placed(template: t, x: 4, y: 10, inside: 1, clear: 1)
+      return coverage.withUnsafeBufferPointer {
+        (StampedText.blankInk(p, $0, width: w), StampedText.continuesAsBar(p, $0, width: w, height: 24, top: false))
+      }
+    }
+    let w = 24
+    var alone = [Float](repeating: 0, count: w * 24)
+    for q in t.pixels { alone[(10 + Int(q.y)) * w + 4 + Int(q.x)] = q.c }
+    #expect(placed(alone, width: w) == (0, false))
+    // Inside a solid block: every blank pixel inked.
+    var block = alone
+    for y in 10..<(10 + t.height) { for x in 4..<(4 + t.width) { block[y * w + x] = 1 } }
+    #expect(placed(block, width: w).ink == 1)
+    // Its stem going on upwards as a rail of its width: a bar; a wider shape above it is not.
+    var rail = alone
+    for y in 0..<10 { for s in t.stems { rail[y * w + 4 + Int(s)] = 1 } }
+    #expect(placed(rail, width: w).bar)
+    var wide = alone
+    for y in 0..<10 { for x in 2..<(4 + t.width + 2) { wide[y * w + x] = 1 } }
+    #expect(!placed(wide, width: w).bar)
+  }
+
   @Test("which letter shapes are congruent is decided on the large masters, not on a 7 px rendering")
   func congruenceOnMasters() {
     #expect(StampedText.congruentPairs.contains("E3") && StampedText.congruentPairs.contains("3E"))

@@ -121,6 +121,33 @@ struct TextDetectorTests {
     #expect(TextDetector.detect(TextExamples.letters)?.glyphs.count == 2)
   }
 
+  @Test("a fingerprint's ridges are not a word: between two ridges side by side lies the next one")
+  func fingerprint() {
+    #expect(TextDetector.detect(TextExamples.fingerprint) == nil)
+    // The same two ridges with nothing between them (the loop erased) would pair: the split is
+    // what tells them apart from letters.
+    let labelling = ConnectedComponents(mask: TextExamples.fingerprint)
+    let shapes = TextDetector.describe(labelling)
+    let loop = shapes.filter { $0.glyph.minX > 15 && $0.glyph.maxX < 33 && $0.glyph.minY > 10 }
+    #expect(!loop.isEmpty)
+  }
+
+  @Test("a shape between two letters cuts the run; letters with nothing between them stay one")
+  func intruderSplitsRun() {
+    // A and B 3 pt apart with a bar of the drawing in the gap (shorter, so not aligned with them).
+    let split = drawing(scale: 3) { d in
+      StrokeLetters.draw("A", in: &d, x: 4, top: 7, height: 10, stroke: 1.5)
+      StrokeLetters.draw("B", in: &d, x: 13, top: 7, height: 10, stroke: 1.5)
+      d.line(x0: 11.2, y0: 11, x1: 11.2, y1: 14, width: 1)
+    }
+    #expect(TextDetector.detect(split) == nil)
+    let together = drawing(scale: 3) { d in
+      StrokeLetters.draw("A", in: &d, x: 4, top: 7, height: 10, stroke: 1.5)
+      StrokeLetters.draw("B", in: &d, x: 13, top: 7, height: 10, stroke: 1.5)
+    }
+    #expect(TextDetector.detect(together)?.glyphs.count == 2)
+  }
+
   @Test("finds small text in a corner (a badge): 6 pt letters, 1 pt stroke, at @3x")
   func badge() {
     var d = ExampleDrawing(scale: 3)
