@@ -23,6 +23,18 @@ import IconRaster
 ///   where they are whether the shape between them is ink or a knock-out, so an outline and its
 ///   filled version (whose details are knocked out where the outline draws them) correlate, and a
 ///   different drawing inside the same outer shape does not;
+/// - **interior correlation**: where the two hulls are one silhouette, what a designer compares is
+///   the drawing inside it, whether drawn in ink (an outline, a heavier stroke) or knocked out of a
+///   fill: the Pearson correlation r of the two coverages (blurred by σ ÷ 2) over the interior,
+///   the pixels deeper than w_u + σ inside both silhouettes (depth: the distance to the outside of
+///   the core with holes filled), so the outer contour and the ring a fill erases (its inner
+///   contour, one stroke inside) are left out. The same drawing gives |r| ≈ 1 (−1 knocked out,
+///   +1 in ink); nil when either coverage is flat there (standard deviation < 0.1: no drawing
+///   inside, as a filled heart);
+/// - **silhouette shift**: the translation that best registers the two silhouettes (cores with
+///   holes filled, blurred by 1 px; NCC peak within ±max(2, 1 pt) px, refined to sub-pixel by a
+///   parabola through the peak and its neighbours): a part added outside the outline (a check's
+///   arm drawn through the ring of a filled disk) moves the hull centroid but not the silhouette;
 /// - **inverted**: the selected state may be a plate (rounded tile or disk) with the drawing
 ///   knocked out of it (a toggle's on state): its core with holes filled covers ≥ 90% of its hull,
 ///   and the knock-out, plate − α, is the unselected drawing (correlations of the two cropped to
@@ -43,6 +55,12 @@ struct StateComparison: Sendable {
   var hullIoU: Double
   /// Gradient-magnitude correlation of the two drawings.
   var structureNCC: Double
+  /// Correlation of the two coverages inside the silhouettes (see the type's notes); nil when
+  /// either is flat there.
+  var interiorCorrelation: Double?
+  /// The selected silhouette's offset from the unselected one's by their NCC registration, in pt
+  /// (y down).
+  var silhouetteShiftPt: Point2D
   /// Core-with-holes-filled area ÷ hull area of the selected drawing.
   var plateSolidity: Double
   /// Correlation of the unselected drawing's coverage with the selected plate's knock-out (both
@@ -50,6 +68,15 @@ struct StateComparison: Sendable {
   var knockoutNCC: Double
   /// The same of their edges (a knock-out of the drawing's silhouette has the outline's edges).
   var knockoutEdgeNCC: Double
+
+  /// Whether the two are one silhouette (hull IoU ≥ `sameSilhouetteIoU`) with the same drawing
+  /// inside it, in ink or knocked out (|interior correlation| ≥ `minimumInteriorCorrelation`):
+  /// the same drawing whatever the edges of the whole say (a filled square-caret has lost its
+  /// frame's inner contour, which weighs as much as the caret's edges).
+  func sameInside(sameSilhouetteIoU: Double, minimumInteriorCorrelation: Double) -> Bool {
+    guard hullIoU >= sameSilhouetteIoU, let r = interiorCorrelation else { return false }
+    return abs(r) >= minimumInteriorCorrelation
+  }
 
   /// Whether the selected state is a plate with the unselected drawing knocked out of it: its
   /// outline beyond what a heavier stroke explains (`growthPt > allowancePt + tolerancePt`), the
@@ -153,8 +180,11 @@ struct StateComparison: Sendable {
     }
     let sigma = max(wu * scale / 2, 1)
     let edgesU = edges(u, sigmaPx: sigma)
-    let structure = Spectrum.normalizedCrossCorrelation(edgesU, edges(s, sigmaPx: sigma), maxShift: 1).peak
-    let plate = filledCore(s)
+    let edgesS = edges(s, sigmaPx: sigma)
+    let structure = Spectrum.normalizedCrossCorrelation(edgesU, edgesS, maxShift: 1).peak
+    let plate = filledCore(s), silhouetteU = filledCore(u)
+    let interior = interiorCorrelation(u, s, silhouetteU, plate, strokePx: wu * scale, sigmaPx: sigma)
+    let silhouetteShift = silhouetteRegistration(silhouetteU, plate, width: u.width, height: u.height, scale: scale)
     let plateArea = plate.reduce(0) { $0 + ($1 ? 1 : 0) }
     var knockout = AlphaMask(width: s.width, height: s.height, scale: s.scale)
     for i in 0..<plate.count where plate[i] { knockout.coverage[i] = max(0, 1 - s.coverage[i]) }
@@ -172,8 +202,55 @@ struct StateComparison: Sendable {
     return StateComparison(
       growthPt: growthPx / scale, allowancePt: allowance, shiftPt: shift / scale,
       hullIoU: union == 0 ? 1 : Double(inter) / Double(union), structureNCC: structure,
+      interiorCorrelation: interior, silhouetteShiftPt: silhouetteShift,
       plateSolidity: hs.area > 0 ? Double(plateArea) / hs.area : 0, knockoutNCC: knockoutNCC,
       knockoutEdgeNCC: knockoutEdgeNCC)
+  }
+
+  /// Pearson correlation of the two coverages, blurred by σ ÷ 2, over the pixels deeper than
+  /// w + σ inside both silhouettes `fu`, `fs`; nil when either standard deviation there is below
+  /// 0.1 (no drawing inside) or no pixel is that deep.
+  /// - Complexity: O(W·H) for the distance transforms and blurs.
+  static func interiorCorrelation(_ u: AlphaMask, _ s: AlphaMask, _ fu: [Bool], _ fs: [Bool],
+                                  strokePx: Double, sigmaPx: Double) -> Double? {
+    let du = DistanceTransform(features: fu.map { !$0 }, width: u.width, height: u.height)
+    let ds = DistanceTransform(features: fs.map { !$0 }, width: u.width, height: u.height)
+    let bu = Spectrum.gaussianBlur(u, sigmaPx: sigmaPx / 2), bs = Spectrum.gaussianBlur(s, sigmaPx: sigmaPx / 2)
+    let depth = strokePx + sigmaPx, depth2 = depth * depth
+    var n = 0.0, sumU = 0.0, sumS = 0.0, sumUU = 0.0, sumSS = 0.0, sumUS = 0.0
+    for i in 0..<u.coverage.count where Double(min(du.squaredDistance[i], ds.squaredDistance[i])) > depth2 {
+      let x = Double(bu.coverage[i]), y = Double(bs.coverage[i])
+      n += 1; sumU += x; sumS += y; sumUU += x * x; sumSS += y * y; sumUS += x * y
+    }
+    guard n > 0 else { return nil }
+    let varU = sumUU / n - (sumU / n) * (sumU / n), varS = sumSS / n - (sumS / n) * (sumS / n)
+    guard varU >= 0.01, varS >= 0.01 else { return nil }
+    return (sumUS / n - (sumU / n) * (sumS / n)) / (varU * varS).squareRoot()
+  }
+
+  /// The translation (pt) that registers the selected silhouette `fs` onto the unselected `fu`:
+  /// the NCC peak of the two blurred (σ = 1 px) within ±max(2 px, 1 pt), refined by a parabola
+  /// through the peak and its two neighbours on each axis; returned as the selected drawing's
+  /// offset (the negative of the shift that registers it).
+  /// - Complexity: O(P log P) for the correlation.
+  static func silhouetteRegistration(_ fu: [Bool], _ fs: [Bool], width: Int, height: Int, scale: Double) -> Point2D {
+    let a = Spectrum.gaussianBlur(AlphaMask(width: width, height: height, scale: scale, coverage: fu.map { $0 ? 1 : 0 }), sigmaPx: 1)
+    let b = Spectrum.gaussianBlur(AlphaMask(width: width, height: height, scale: scale, coverage: fs.map { $0 ? 1 : 0 }), sigmaPx: 1)
+    let reach = max(2, Int(scale.rounded(.up)))
+    let surface = Spectrum.normalizedCrossCorrelationSurface(a, b, maxShift: reach)
+    let peak = surface.peak
+    func refine(_ minus: Double, _ centre: Double, _ plus: Double) -> Double {
+      let curvature = minus - 2 * centre + plus
+      return curvature < -1e-12 ? max(-0.5, min(0.5, (minus - plus) / (2 * curvature))) : 0
+    }
+    var dx = Double(peak.shiftX), dy = Double(peak.shiftY)
+    if abs(peak.shiftX) < surface.maxShiftX {
+      dx += refine(surface[peak.shiftX - 1, peak.shiftY], peak.peak, surface[peak.shiftX + 1, peak.shiftY])
+    }
+    if abs(peak.shiftY) < surface.maxShiftY {
+      dy += refine(surface[peak.shiftX, peak.shiftY - 1], peak.peak, surface[peak.shiftX, peak.shiftY + 1])
+    }
+    return Point2D(x: -dx / scale, y: -dy / scale)
   }
 
   /// The bounding box of a mask's core (α ≥ 0.5) grown by 1 px and clipped to the canvas.

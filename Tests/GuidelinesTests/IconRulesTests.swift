@@ -266,13 +266,25 @@ struct IconRulesTests {
     #expect(auditWith(TemplateOpaqueBackgroundRule.self, [boxed], thresholds: [.maximumShare: 1.01]).isEmpty)
   }
 
-  @Test("HygieneExamples.outlineCorners: 4 for a rectangle, many for a thresholded ring, 0 when empty")
+  @Test("HygieneExamples.staircaseCorners: none for a rectangle, a hash or a cross, most corners of a thresholded ring or diagonal")
   func corners() {
     let square = AlphaMask(width: 10, height: 10) { x, y in (2..<8).contains(x) && (3..<9).contains(y) ? 1 : 0 }
-    #expect(HygieneExamples.outlineCorners(square) == 4)
-    #expect(HygieneExamples.outlineCorners(AlphaMask(width: 5, height: 5)) == 0)
-    #expect(HygieneExamples.outlineCorners(AlphaMask(width: 1, height: 1) { _, _ in 1 }) == 4)
-    #expect(HygieneExamples.outlineCorners(HygieneExamples.thresholded(HygieneExamples.ring)) > 60)
+    #expect(HygieneExamples.staircaseCorners(square) == 0)
+    #expect(HygieneExamples.staircaseCorners(AlphaMask(width: 5, height: 5)) == 0)
+    #expect(HygieneExamples.staircaseCorners(AlphaMask(width: 1, height: 1) { _, _ in 1 }) == 0)
+    #expect(HygieneExamples.staircaseCorners(HygieneExamples.hash) == 0)
+    let cross = AlphaMask(width: 12, height: 12) { x, y in (5..<7).contains(x) || (5..<7).contains(y) ? 1 : 0 }
+    #expect(HygieneExamples.staircaseCorners(cross) == 0)
+    // A diagonal bar 2 px thick: both long sides are stair steps.
+    let diagonal = AlphaMask(width: 16, height: 16) { x, y in abs(x - y) <= 1 ? 1 : 0 }
+    #expect(HygieneExamples.staircaseCorners(diagonal) >= 40)
+    #expect(HygieneExamples.staircaseCorners(HygieneExamples.thresholded(HygieneExamples.ring)) > 60)
+    // The 10 px `#` of 1 px bars (Rocket.Chat's @1x file).
+    let small = AlphaMask(width: 10, height: 10) { x, y in x == 2 || x == 7 || y == 2 || y == 7 ? 1 : 0 }
+    #expect(HygieneExamples.staircaseCorners(small) == 0)
+    // A rounded cap thresholded: its one-pixel steps count.
+    #expect(HygieneExamples.stepCorners(turns: [1, -1, 1, 1], lengths: [3, 1, 3, 1]) == 2)
+    #expect(HygieneExamples.stepCorners(turns: [1, 1, 1, 1], lengths: [1, 1, 1, 1]) == 0)
   }
 
   // MARK: canvas_size
@@ -345,5 +357,35 @@ struct IconRulesTests {
 enum FamilyAnalyzerShim {
   static func family(_ icons: [AuditIcon]) -> FamilyReport {
     FamilyAnalyzer.analyse(name: "test", members: icons.map { FamilyMember(id: $0.id, metrics: $0.metrics) })
+  }
+}
+
+@Suite("Selected state silhouettes")
+struct SelectedStateSilhouetteTests {
+  static let box = RuleExample.Icon(id: "box", mask: Guidelines.framedSquare(filled: false), role: .tabBar)
+
+  @Test("a framed square filled with its glyph knocked out: the interior test decides, the edges alone do not")
+  func knockedOutGlyph() throws {
+    let selected = RuleExample.Icon(id: "box-selected", mask: Guidelines.framedSquare(filled: true), role: .tabBar)
+    #expect(auditWith(SelectedStateMismatchRule.self, [Self.box, selected]).isEmpty)
+    // Without the interior test (no correlation reaches 1.01) the edges call it another drawing.
+    let strict = auditWith(SelectedStateMismatchRule.self, [Self.box, selected], thresholds: [.minimumInteriorCorrelation: 1.01])
+    #expect(strict.count == 1 && strict[0].message.contains("different drawing"))
+    let c = try #require(StateComparison.compare(unselected: Guidelines.framedSquare(filled: false), selected: Guidelines.framedSquare(filled: true),
+                                                  strokeUnselectedPt: 3, strokeSelectedPt: 8))
+    #expect(c.hullIoU > 0.99 && c.structureNCC < 0.45)
+    #expect((c.interiorCorrelation ?? 0) < -0.95)
+  }
+
+  @Test("a part added outside the outline moves the hull centroid, not the silhouettes' registration")
+  func arm() throws {
+    let c = try #require(StateComparison.compare(unselected: stateRing(filled: false), selected: stateRing(filled: true, arm: true),
+                                                  strokeUnselectedPt: 2, strokeSelectedPt: 8))
+    #expect(c.shiftPt.length > 0.5)
+    #expect(c.silhouetteShiftPt.length < 0.25)
+    // The whole drawing moved 1 pt: both say so.
+    let moved = try #require(StateComparison.compare(unselected: stateRing(filled: false), selected: stateRing(filled: true, dx: 1),
+                                                      strokeUnselectedPt: 2, strokeSelectedPt: 8))
+    #expect(abs(moved.silhouetteShiftPt.x - 1) < 0.1 && abs(moved.silhouetteShiftPt.y) < 0.1)
   }
 }
