@@ -124,6 +124,20 @@ public enum AuditFrontend {
       if let carryOver { return carryOver.role(ofPath: icon.primaryFile.relativePath).role.symbolSize }
       return role(ofPath: icon.primaryFile.relativePath, configuration: configuration, code: codeIcons[icon.id], rootName: rootName).symbolSize
     }
+    // An image left out of the audit whatever its pixels (no role, no code; set rendered as
+    // original, an app icon, or a canvas too large for a bar) is measured only for its scope, as
+    // `barIcons` below judges it. Not in a history's work folder, whose roles come from its
+    // audit before (`carryOver`).
+    if !configuration.allImages && carryOver == nil && options.knownDigests == nil && !options.measuresLeftOutImagesWhole {
+      let pngScale = options.pngScale
+      options.leftOutWhateverItsPixels = { id, path, kind, catalog, widthPx, heightPx, scale in
+        let code = codeIcons.isEmpty ? nil : codeIcons[id]
+        return BarIconScope.leftOutWhateverItsPixels(
+          id: id, catalog: catalog, widthPx: widthPx, heightPx: heightPx, scale: scale,
+          role: role(ofPath: path, configuration: configuration, code: code, rootName: rootName), code: code,
+          sizeKnown: BarIconScope.sizeKnown(catalog: catalog, kind: kind, path: path, pngScale: pngScale))
+      }
+    }
     // Flushed once the rules have run: their results go into the run's one pack.
     options.defersCacheFlush = true
     let measured = MeasurementPipeline.run(paths: request.paths, options: options, progress: request.progress)

@@ -151,6 +151,33 @@ public enum BarIconScope {
     return .barIcon(.looks)
   }
 
+  /// Whether ``judge(_:role:roleSource:code:limits:sizeKnown:folderInColour:)`` leaves an image out
+  /// whatever its pixels: not put in a bar by the code, no role, and its set rendered as original,
+  /// named as an app icon, or its canvas too small or (`sizeKnown`) too large for a bar. The reason
+  /// then still comes from its colour spread, holes and opaque share (a solid fill, colour art, or
+  /// too large), which ``MetricsEngine/scopeMeasurements(_:colors:)`` measures exactly; nothing
+  /// else of the image is read by the audit.
+  ///
+  /// Follows `judge` step by step: with no code and an unknown role, every step before the colour
+  /// spread's decides on these facts alone, and a canvas beyond ``maximumWidthPt`` ×
+  /// ``maximumHeightPt`` is left out at every step after it (as a solid fill, colour art or too
+  /// large; the folder's colour only matters to an image with a role).
+  /// `role` is asked for last, only for an image its set or size would leave out (matching role
+  /// patterns and folder names is string work).
+  /// - Complexity: O(id length) plus the role's.
+  public static func leftOutWhateverItsPixels(
+    id: String, catalog: CatalogInfo?, widthPx: Int, heightPx: Int, scale: Double, role: @autoclosure () -> IconRole,
+    code: CodeBarIcon?, sizeKnown: Bool
+  ) -> Bool {
+    guard code == nil else { return false }
+    let outBySet = catalog?.templateRenderingIntent == "original" || namesAnAppIcon(id)
+    let widthPt = Double(widthPx) / scale, heightPt = Double(heightPx) / scale
+    let longerSide = sizeKnown ? max(widthPt, heightPt) : Double(max(widthPx, heightPx))
+    let outBySize = longerSide < minimumSidePt - 1e-9
+      || sizeKnown && (widthPt > maximumWidthPt + 1e-9 || heightPt > maximumHeightPt + 1e-9)
+    return (outBySet || outBySize) && role() == .unknown
+  }
+
   /// The folders (parents of icon ids) at least half of whose images are in more than one colour
   /// (``IconMeasurements/colorSpread`` above `maximumSpread`).
   /// - Complexity: O(n) for n images.
@@ -200,8 +227,12 @@ public enum BarIconScope {
   /// Whether a measured image's canvas in points is known: from its catalog, its vector document,
   /// its `@Nx` name, or an explicit `--png-scale`.
   static func sizeKnown(_ icon: MeasuredIcon, pngScale: Int) -> Bool {
-    icon.catalog != nil || icon.kind.isVector || pngScale != 1
-      || IconDiscovery.namesItsScale(PathText.lastComponent(icon.path))
+    sizeKnown(catalog: icon.catalog, kind: icon.kind, path: icon.path, pngScale: pngScale)
+  }
+
+  /// ``sizeKnown(_:pngScale:)`` of an image analysed from `path` (relative), before it is measured.
+  static func sizeKnown(catalog: CatalogInfo?, kind: IconFileKind, path: String, pngScale: Int) -> Bool {
+    catalog != nil || kind.isVector || pngScale != 1 || IconDiscovery.namesItsScale(PathText.lastComponent(path))
   }
 }
 

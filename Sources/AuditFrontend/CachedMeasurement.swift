@@ -14,7 +14,8 @@ import IconSupport
 /// which of the icon's files was analysed, its size and scale, every measurement (doubles stored
 /// as their bit patterns, so a cached audit's report is byte-identical to an uncached one), the
 /// other scales' comparisons, the signature and text detection of an audit, a vector icon's
-/// coverage as a PNG. Paths are not stored: they come from the discovery of the run reading it.
+/// coverage as a PNG, and whether only the scope's measurements were made
+/// (``MeasuredIcon/scopeOnly``: a run that needs the icon whole measures it again). Paths are not stored: they come from the discovery of the run reading it.
 enum CachedMeasurement {
   /// The version of the measurements: bump it whenever any measurement of an icon changes (a metric,
   /// the signature, the text detector, scale comparisons, decoding or rendering), so that entries
@@ -22,7 +23,7 @@ enum CachedMeasurement {
   /// catalog's measurements change without a bump here.
   static let measurementVersion = 12
   /// The payload layout's version.
-  static let formatVersion = 4
+  static let formatVersion = 5
 
   /// SHA-256 over the files' contents and everything else that changes the measurements: the
   /// versions, the drawing retention (an audit stores a signature and text detection, `measure`
@@ -196,6 +197,7 @@ enum CachedMeasurement {
       }
     }
     w.optional(vectorPNG) { $0.bytes($1) }
+    w.int(icon.scopeOnly ? 1 : 0)
     return w.bytes
   }
 
@@ -271,7 +273,8 @@ enum CachedMeasurement {
       }) else { return nil }
       return (minimum, detection)
     }) else { return nil }
-    guard let vectorPNG = r.optional({ $0.byteArray() }), r.atEnd else { return nil }
+    guard let vectorPNG = r.optional({ $0.byteArray() }), let scopeOnly = r.int(), scopeOnly == 0 || scopeOnly == 1, r.atEnd
+    else { return nil }
     let best = icon.files[index]
     var measured = MeasuredIcon(
       id: icon.id, name: icon.name, path: best.relativePath, files: icon.files, kind: best.kind, scale: scale,
@@ -279,6 +282,7 @@ enum CachedMeasurement {
     measured.documentSizePt = documentSize
     measured.signature = signature
     measured.textDetection = text
+    measured.scopeOnly = scopeOnly == 1
     return (measured, index, vectorPNG)
   }
 }

@@ -34,6 +34,7 @@ public struct MeasuredIcon: Sendable {
     var catalog: CatalogInfo?
     var variants: [ScaleVariant]
     var documentSizePt: RGBAImage.DocumentSize? = nil
+    var scopeOnly = false
 
     init(id: String, name: String, path: String, files: [IconFile], kind: IconFileKind, scale: Double, widthPx: Int, heightPx: Int, metrics: IconMeasurements, compactMask: CompactMask?, catalog: CatalogInfo?, variants: [ScaleVariant]) {
       self.id = id
@@ -56,6 +57,7 @@ public struct MeasuredIcon: Sendable {
       copy.textDetection = textDetection
       copy.contentKey = contentKey
       copy.documentSizePt = documentSizePt
+      copy.scopeOnly = scopeOnly
       return copy
     }
   }
@@ -155,6 +157,15 @@ public struct MeasuredIcon: Sendable {
     set { unique().documentSizePt = newValue }
   }
 
+  /// Whether only what the audit's scope reads was measured
+  /// (``MetricsEngine/scopeMeasurements(_:colors:)``: colour spread, opaque share, components and
+  /// holes; no scale comparison, signature or text): an image the audit leaves out whatever its
+  /// pixels (``MeasurementOptions/leftOutWhateverItsPixels``).
+  public internal(set) var scopeOnly: Bool {
+    get { box.scopeOnly }
+    set { unique().scopeOnly = newValue }
+  }
+
   /// The icon as the rules see it.
   public func auditIcon(family: String, role: IconRole) -> AuditIcon {
     if let compactMask {
@@ -237,6 +248,25 @@ public struct MeasurementOptions: Sendable {
   /// rules' results, ``RuleResultStore``, go into the same pack as the measurements), not at the end
   /// of ``MeasurementPipeline/run(paths:options:progress:)``.
   var defersCacheFlush = false
+  /// Set by an audit that leaves out what is no bar icon (``AuditFrontend/run(_:)``): whether an
+  /// image, analysed from file `path` (relative) of `kind` at `widthPx` × `heightPx` and `scale`,
+  /// is left out of the audit whatever its pixels
+  /// (``BarIconScope/leftOutWhateverItsPixels(id:catalog:widthPx:heightPx:scale:role:code:sizeKnown:)``
+  /// under the audit's roles, code and `--png-scale`). Such an image is measured only for the scope
+  /// (``MeasuredIcon/scopeOnly``); nil: every image is measured whole.
+  var leftOutWhateverItsPixels: (@Sendable (_ id: String, _ path: String, _ kind: IconFileKind, _ catalog: CatalogInfo?,
+                                            _ widthPx: Int, _ heightPx: Int, _ scale: Double) -> Bool)?
+
+  /// Measures every image whole even where ``leftOutWhateverItsPixels`` would leave it out (tests
+  /// compare the reports of both ways).
+  var measuresLeftOutImagesWhole = false
+
+  /// Whether a measured icon is enough for this run: measured whole, or measured for the scope only
+  /// and left out of this run's audit whatever its pixels.
+  func suffices(_ icon: MeasuredIcon) -> Bool {
+    guard icon.scopeOnly else { return true }
+    return leftOutWhateverItsPixels?(icon.id, icon.path, icon.kind, icon.catalog, icon.widthPx, icon.heightPx, icon.scale) ?? false
+  }
 
   /// The size `icon` is drawn at if it is a custom symbol (``symbolSize``).
   func symbolSize(of icon: DiscoveredIcon) -> SymbolSize {
@@ -377,7 +407,7 @@ public enum MeasurementPipeline {
     let (prefix, keyStart) = cache.keyStart(options)
     let laneKnown = options.knownDigests?.digests(icon.files, limits: options.limits)
     if let laneKnown, let lane = options.knownDigests, let entry = lane.remembered(icon.id),
-       entry.fits(icon, known: laneKnown, symbolSize: symbolSize, keyPrefix: prefix) {
+       entry.fits(icon, known: laneKnown, symbolSize: symbolSize, keyPrefix: prefix), options.suffices(entry.measured) {
       // The same entry the cache would give (its memo keeps every entry of a history's run).
       cache.count { $0.hits += 1 }
       var hit = withLoader(entry.measured, file: icon.files[entry.analysedIndex], version: laneKnown[entry.analysedIndex].version,
@@ -451,6 +481,8 @@ public enum MeasurementPipeline {
       cache.count { $0.ignored += 1 }
       return nil
     }
+    // Measured for another audit's scope only: this run measures it whole (and stores that).
+    guard options.suffices(measured) else { return nil }
     cache.count { $0.hits += 1 }
     if let remember, let lane = options.knownDigests {
       lane.remember(KnownFileDigests.MeasuredFromKnown(
@@ -507,6 +539,18 @@ public enum MeasurementPipeline {
     // Over the analysis size, measured on a box-filtered copy (same canvas in points).
     let analysed = best.image.fitted(maxSide: options.maxAnalysisSide)
     let mask = analysed.alphaMask
+    // An image the audit leaves out whatever its pixels: only what its scope reads (its other
+    // scales are still read above, so that an unreadable one is named as before).
+    if let leftOut = options.leftOutWhateverItsPixels,
+       leftOut(icon.id, best.file.relativePath, best.file.kind, icon.catalog, best.image.width, best.image.height, best.image.scale) {
+      var measured = MeasuredIcon(
+        id: icon.id, name: icon.name, path: best.file.relativePath, files: icon.files, kind: best.file.kind,
+        scale: best.image.scale, widthPx: best.image.width, heightPx: best.image.height,
+        metrics: MetricsEngine.scopeMeasurements(mask, colors: analysed), compactMask: nil, catalog: icon.catalog)
+      measured.documentSizePt = best.image.documentSizePt
+      measured.scopeOnly = true
+      return (Result(icon: measured, failures: failures), best.index, nil)
+    }
     // Text is looked for in the core's components, labelled once for the measurements and for it.
     let wantsText = options.drawings != .drop && options.textMinimumHeightPx != nil
     let metrics: IconMeasurements
