@@ -87,7 +87,7 @@ extension FamilyAnalyzer {
 
   /// Whether a line drawing (outline or unsure) has solid parts: its profile stroke is below 0.8× its
   /// contour estimate (``solidPartProfileRatio``).
-  static func hasSolidParts(_ m: IconMeasurements) -> Bool {
+  package static func hasSolidParts(_ m: IconMeasurements) -> Bool {
     m.strokeWeightContourPx > 0 && m.strokeWeightProfilePx > 0
       && m.strokeWeightProfilePx / m.strokeWeightContourPx < solidPartProfileRatio
   }

@@ -261,16 +261,14 @@ public struct StrokeWeightGuidanceRule: Rule {
   static let maximumWidthSpread = 2.0
 
   /// Whether the glyph is drawn with lines of one weight, the only drawing a stroke guideline speaks
-  /// of: no solid parts (profile ÷ contour at least 0.8, `FamilyAnalyzer.solidPartProfileRatio`;
-  /// no outline drawing of Lucide, Phosphor, Tabler or Heroicons goes below it) and its skeleton's
+  /// of: no solid parts (``FamilyAnalyzer/hasSolidParts(_:)``: profile ÷ contour below 0.8; no
+  /// outline drawing of Lucide, Phosphor, Tabler or Heroicons goes below it) and its skeleton's
   /// local widths within a factor 2 of each other (q90 ÷ q10 < 2; those families' outline drawings
   /// reach 1.3–1.6 at their 99th percentile). A solid glyph read as outline by its shares (a rocket,
   /// an octocat face with knocked-out eyes, a speaker with a thin ×) measures its "stroke" across
   /// its body or between cut-outs: there is no stroke to guide.
   func drawsOneLineWeight(_ m: IconMeasurements) -> Bool {
-    let solidParts = m.strokeWeightContourPx > 0 && m.strokeWeightProfilePx > 0
-      && m.strokeWeightProfilePx / m.strokeWeightContourPx < FamilyAnalyzer.solidPartProfileRatio
-    return !solidParts && m.strokeWidthSpread < Self.maximumWidthSpread
+    !FamilyAnalyzer.hasSolidParts(m) && m.strokeWidthSpread < Self.maximumWidthSpread
   }
 }
 
