@@ -292,7 +292,7 @@ public struct TooMuchDetailRule: Rule {
     case maximumDetailPerSize, minimumStrokePt
     public var declaration: (defaultValue: Double, help: String) {
       switch self {
-      case .maximumDetailPerSize: (33, "k: the largest C × stroke ÷ size")
+      case .maximumDetailPerSize: (36, "k: the largest C × stroke ÷ size")
       case .minimumStrokePt: (1, "strokes thinner than this count as this thick")
       }
     }
@@ -310,8 +310,10 @@ public struct TooMuchDetailRule: Rule {
       (scripts/style_study.py: 5887 outline drawings of Lucide, Phosphor thin/light/regular/bold, \
       Tabler, MDI and the Papirus, Breeze and Yaru symbolic themes on a 25 pt canvas at @2x and \
       @3x): C × max(w, 1 pt) ÷ S has median 16.3, 99th percentile 28.7, 99.5th 29.8, maximum 35.9 \
-      (a Papirus QR scanner); k = 33 is the 99.5th percentile with a 10% margin. A 20-bar \
-      hairline barcode reads 57 (1.7×). Only outline icons are judged: a filled shape's "stroke" \
+      (a Papirus QR scanner); k = 36 is that maximum: a warning means more detail than any of \
+      them draws. (k = 33, the 99.5th percentile with a 10% margin, warned on the keyboards of \
+      DuckDuckGo and GitHawk at 1.03× and 1.02×, a frame round three rows of keys as SF Symbols \
+      draws it.) A 20-bar hairline barcode reads 57 (1.6×). Only outline icons are judged: a filled shape's "stroke" \
       is its body (a 3×3 grid of solid tiles measures a 5 pt stroke), so filled icons and those \
       whose style is unsure are skipped.
       """,
@@ -329,6 +331,16 @@ public struct TooMuchDetailRule: Rule {
       RuleExample("a clock", icons: [.init(id: "clock", mask: ExampleFamily.glyph(4))], target: "clock", triggers: false),
       RuleExample("a gear with eight teeth and a hub, 1 pt strokes",
                   icons: [.init(id: "gear", mask: ExampleDrawing.outlineGear())], target: "gear", triggers: false),
+      RuleExample("a keyboard: a 2 pt frame round three rows of solid keys, as SF Symbols draws it",
+                  icons: [.init(id: "keyboard", mask: {
+                    var d = ExampleDrawing()
+                    d.rectOutline(x: 1, y: 5, width: 23, height: 15, stroke: 2)
+                    for row in 0..<2 { for key in 0..<6 { d.rect(x: 4 + Double(key) * 3, y: 8 + Double(row) * 3.2, width: 2, height: 2) } }
+                    d.rect(x: 4, y: 14.4, width: 2, height: 2)
+                    d.rect(x: 7, y: 14.4, width: 11, height: 2)
+                    d.rect(x: 19, y: 14.4, width: 2, height: 2)
+                    return d.mask
+                  }())], target: "keyboard", triggers: false),
       RuleExample("a 3×3 grid of solid tiles (no stroke to size a limit by)",
                   icons: [.init(id: "tiles", mask: {
                     var d = ExampleDrawing()
