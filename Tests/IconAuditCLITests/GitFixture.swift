@@ -6,6 +6,11 @@ import Testing
 /// revisions), records an issue when git fails, and returns its standard output.
 @discardableResult
 func git(_ args: [String], in dir: String) throws -> String {
+  String(decoding: try gitBytes(args, in: dir), as: UTF8.self)
+}
+
+/// ``git(_:in:)``'s standard output as bytes (a blob's contents, compared byte for byte).
+func gitBytes(_ args: [String], in dir: String) throws -> [UInt8] {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = ["git", "-C", dir] + args
@@ -16,5 +21,5 @@ func git(_ args: [String], in dir: String) throws -> String {
   let data = out.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   #expect(process.terminationStatus == 0, "git \(args)")
-  return String(decoding: data, as: UTF8.self)
+  return Array(data)
 }

@@ -51,20 +51,6 @@ import Testing
     }
   }
 
-  /// `git` run for its standard output's bytes.
-  func gitBytes(_ args: [String], in dir: String) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", dir] + args
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = Pipe()
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Array(data)
-  }
-
   /// The entries `git verify-pack -v` lists that are deltas (id, size in the pack, offset, depth).
   func deltas(_ repo: String) throws -> [(id: String, packed: Int, offset: Int, depth: Int)] {
     let pack = try #require(try FileManager.default.contentsOfDirectory(atPath: repo + "/.git/objects/pack")
