@@ -13,8 +13,8 @@ import IconSupport
 /// zlib stream: the object itself (commit, tree, blob, tag), or a delta against a base at an
 /// earlier offset in the same pack (`OFS_DELTA`) or named by id (`REF_DELTA`, in any pack here):
 /// the delta's source and target sizes, then instructions that copy a range of the base or insert
-/// literal bytes. A chain of deltas is resolved from its base up (at most ``maximumChain`` links;
-/// git writes 50 by default).
+/// literal bytes. A chain of deltas is resolved from its base up (at most ``maximumChain`` links,
+/// else the object is left to `git cat-file`; git writes 50 by default).
 ///
 /// Only where git itself would read the same files for the same id (as ``LooseObjects``: `.git` a
 /// folder at the top, no replace refs, no variable moving the object store; no alternates). An
@@ -33,6 +33,8 @@ final class PackedObjects: @unchecked Sendable {
     var id: String
     var pack: String
     var reason: String
+    /// The chain of deltas is longer than ``maximumChain``: not read here (git is asked).
+    var chainTooLong = false
     var description: String { "git object \(id) in \(pack) is corrupt: \(reason)" }
   }
 
@@ -62,8 +64,11 @@ final class PackedObjects: @unchecked Sendable {
     deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
   }
 
-  /// The longest delta chain followed (git's default `--depth` is 50; `gc --aggressive` 50 too).
-  static let maximumChain = 4096
+  /// The longest delta chain followed here (git's default `--depth` is 50; `gc --aggressive` 50
+  /// too); a longer one, or a cycle of deltas naming each other as base, is left to `git cat-file`.
+  /// The chain is followed by recursion, a few frames a link: two `REF_DELTA`s naming each other
+  /// overflowed the stack of a test thread at a limit of 4096.
+  static let maximumChain = 128
   /// The most an object may claim to be (as ``LooseObjects``: beyond it, a corrupt header).
   static let maximumSize = Int(Int32.max)
 
@@ -123,13 +128,18 @@ final class PackedObjects: @unchecked Sendable {
     Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
   }
 
-  /// The object `id` (40 hex digits) when a pack holds it: its type and bytes; nil when none does.
+  /// The object `id` (40 hex digits) when a pack holds it: its type and bytes; nil when none does,
+  /// or when its chain of deltas is longer than ``maximumChain`` (then `git cat-file` reads it).
   /// - Throws: ``Corrupt`` when a pack holds it but it does not read whole.
   func object(_ id: String) throws(Corrupt) -> (type: String, bytes: [UInt8])? {
     guard let raw = Self.rawId(id) else { return nil }
     guard let (pack, offset) = locate(raw) else { return nil }
-    let (type, bytes) = try read(pack: pack, offset: offset, id: id, depth: 0)
-    return (Self.typeNames[type] ?? "unknown", bytes)
+    do {
+      let (type, bytes) = try read(pack: pack, offset: offset, id: id, depth: 0)
+      return (Self.typeNames[type] ?? "unknown", bytes)
+    } catch where error.chainTooLong {
+      return nil
+    }
   }
 
   /// The pack (index into ``packs``) and offset of an object by its 20-byte id.
@@ -170,7 +180,11 @@ final class PackedObjects: @unchecked Sendable {
     func fail(_ reason: String) -> Corrupt {
       Corrupt(id: id, pack: PathText.lastComponent(pack.path), reason: reason)
     }
-    guard depth <= Self.maximumChain else { throw fail("a delta chain longer than \(Self.maximumChain)") }
+    guard depth <= Self.maximumChain else {
+      var tooLong = fail("a delta chain longer than \(Self.maximumChain)")
+      tooLong.chainTooLong = true
+      throw tooLong
+    }
     let data = pack.data.bytes
     // The pack's last 20 bytes are its checksum: no entry reaches into them.
     let end = data.count - 20

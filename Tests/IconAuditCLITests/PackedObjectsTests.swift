@@ -170,4 +170,32 @@ import Testing
     #expect(throws: PackedObjects.DeltaProblem.self) { try PackedObjects.apply(Array(delta.dropLast(2)), to: base) }
     #expect(throws: PackedObjects.DeltaProblem.self) { try PackedObjects.apply(delta + [0], to: base) }
   }
+
+  /// Two `REF_DELTA` entries naming each other as base (a corrupt pack): the chain is given up at
+  /// ``PackedObjects/maximumChain`` links and the object left to `git cat-file` (nil), not followed
+  /// until the stack overflows (a crash, signal 11, when the limit was 4096).
+  @Test func aCycleOfDeltasIsLeftToGit() throws {
+    let repo = try makeTemporaryFolder("git-packed-cycle")
+    defer { try? FileManager.default.removeItem(atPath: repo) }
+    try git(["init", "-q"], in: repo)
+    func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    let a = [UInt8](repeating: 0x11, count: 20), b = [UInt8](repeating: 0x22, count: 20)
+    // Entries of type 7 (REF_DELTA), size 5: each names the other's id, then an empty zlib stream.
+    var pack: [UInt8] = Array("PACK".utf8) + be32(2) + be32(2)
+    let offsetA = pack.count
+    pack += [0x75] + b + [0x78, 0x9c, 0, 0, 0, 0]
+    let offsetB = pack.count
+    pack += [0x75] + a + [0x78, 0x9c, 0, 0, 0, 0]
+    pack += [UInt8](repeating: 0, count: 20)
+    var index: [UInt8] = [0xff, 0x74, 0x4f, 0x63] + be32(2)
+    for k in 0..<256 { index += be32(k < 0x11 ? 0 : (k < 0x22 ? 1 : 2)) }
+    index += a + b + be32(0) + be32(0) + be32(offsetA) + be32(offsetB) + [UInt8](repeating: 0, count: 40)
+    let folder = repo + "/.git/objects/pack"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data(pack).write(to: URL(fileURLWithPath: folder + "/pack-cycle.pack"))
+    try Data(index).write(to: URL(fileURLWithPath: folder + "/pack-cycle.idx"))
+    let packed = try #require(PackedObjects(top: repo))
+    #expect(try packed.object(String(repeating: "11", count: 20)) == nil)
+    #expect(try packed.object(String(repeating: "22", count: 20)) == nil)
+  }
 }
