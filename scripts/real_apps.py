@@ -8,8 +8,10 @@
 
 `families` writes OUT/<app>/<folder>/<set>.imageset (or .symbolset): one folder per bar as apps.json
 names it (TabBar, Toolbar, NavigationBar, or NavigationBar/<screen> when an app has several bars of
-one role), each tab item's selected set next to it. `full` writes every asset catalog of each app
-(apps.json "catalogs", also those of "wholeRepositoryOnly") to OUT/<app>/<catalog path in the repo>.
+one role), each tab item's selected set next to it; an item's loose "files" (images of the app bundle
+outside any asset catalog) are copied into the bar's folder as they are. `full` writes every asset catalog of each app
+(apps.json "catalogs" and "looseImageFolders", also those of "wholeRepositoryOnly") to
+OUT/<app>/<catalog path in the repo>.
 
 Mirrors are bare git directories (what the workplace `fetch` tool returns, or `git clone --mirror`):
 given with --mirror DIR (repeatable; the repository is recognised by the commit it holds), or found
@@ -107,6 +109,16 @@ def extract_families(app, gitdir, out, mirrors, root, missing):
                   file=sys.stderr)
     for bar in app["bars"]:
         for item in bar["items"]:
+            for path in item.get("files", []):
+                # A loose image of the app bundle (no asset catalog): copied into the bar's folder.
+                blobs = tree_files(gitdir, app["commit"], path)
+                target = os.path.join(out, app["name"], *bar["folder"].split("/"), os.path.basename(path))
+                if blobs and write_blob(gitdir, blobs[0][1], target):
+                    count += 1
+                else:
+                    missing.append(path)
+            if "imageset" not in item:
+                continue
             sets = [item["imageset"]]
             if item.get("selectedImageset") and item["selectedImageset"] != item["imageset"]:
                 sets.append(item["selectedImageset"])
@@ -136,7 +148,7 @@ def extract_families(app, gitdir, out, mirrors, root, missing):
 
 def extract_full(app, gitdir, out, missing):
     count = 0
-    for catalog in app["catalogs"]:
+    for catalog in app["catalogs"] + app.get("looseImageFolders", []):
         count += copy_dir(gitdir, app["commit"], catalog, os.path.join(out, app["name"], catalog), missing)
     return count
 
