@@ -18,7 +18,8 @@ less coherently. Three ways of combining them are measured:
   stroke estimates 0.35, size and stroke about 0), d = (1/σ), ln k̂ = dᵀC⁻¹z ÷ dᵀC⁻¹d, t = ln k̂ ·
   √(dᵀC⁻¹d), consistency (zᵀC⁻¹z − t²) ÷ (n − 1) ≤ χ; optionally only for glyphs with ≥ 3 cues of
   which one is a stroke of their own style (a solid glyph among line glyphs has only size and
-  extent, which move together by nature).
+  extent, which move together by nature); and that factor against the factors of the glyph's
+  group (a robust z, so a family whose glyphs' factors spread asks more).
 
 Counts, against what iconaudit says now (a glyph already with a size error is unchanged): the scale
 kinds' recall and precision as `scripts/calibrate` counts them, untouched icons newly given an error
@@ -128,6 +129,27 @@ def correlations(rows: list[dict]) -> dict[str, list[list[float]]]:
     return out
 
 
+def against_group(rows: list[dict], corr: dict) -> None:
+    """Adds `kz` to every row: its correlated factor ln k̂ (≥ 3 cues with a stroke) as a robust z
+    against the other factors of its group (leave-one-out median, 1.4826 · max(MAD, 0.03); 0 with
+    fewer than 4 others). A family whose glyphs' factors spread (Papirus's solids) asks more."""
+    estimate = factor(0, math.inf, corr, True, estimate=True)
+    groups = defaultdict(list)
+    for r in rows:
+        groups[(r["family"], r["group"])].append(r)
+    for rs in groups.values():
+        ks = []
+        for r in rs:
+            cs = cues_of(r)
+            ks.append(estimate(r) if len(cs) >= 3 and {"stroke", "contour"} & cs.keys() else None)
+        for i, r in enumerate(rs):
+            others = [k for j, k in enumerate(ks) if j != i and k is not None]
+            r["kz"] = 0.0
+            if ks[i] is not None and len(others) >= 4:
+                md = statistics.median(others)
+                r["kz"] = (ks[i] - md) / (1.4826 * max(statistics.median(abs(k - md) for k in others), 0.03))
+
+
 def stouffer(threshold: float):
     def call(r: dict) -> bool:
         cs = cues_of(r)
@@ -213,6 +235,8 @@ def models(corr: dict) -> dict:
         "factor, correlated, ≥ 3 cues with a stroke, t ≥ 2, χ ≤ 1": factor(2.0, 1.0, corr, True),
         "factor, correlated, ≥ 3 cues with a stroke, t ≥ 2.5, χ ≤ 0.5": factor(2.5, 0.5, corr, True),
         "factor, correlated, ≥ 3 cues with a stroke, t ≥ 2, χ ≤ 0.5, k ≥ 1.15": factor(2.0, 0.5, corr, True, 1.15),
+        "the same (t ≥ 2, χ ≤ 0.5), its factor ≥ 2.5 z from its group's": lambda r: abs(r["kz"]) >= 2.5 and factor(2.0, 0.5, corr, True)(r),
+        "the same, t ≥ 1.5": lambda r: abs(r["kz"]) >= 2.5 and factor(1.5, 0.5, corr, True)(r),
     }
 
 
@@ -221,6 +245,7 @@ def table(title: str, rows: list[dict], corr: dict) -> None:
     print("| model | 0.8 recall | 0.8 precision | 1.2 recall | 1.2 precision | untouched icons newly errors | worst source with an error "
           "| other icons of injected families newly errors | scaled glyphs gained |")
     print("|---|---:|---:|---:|---:|---|---:|---:|---|")
+    against_group(rows, corr)
     for label, call in models(corr).items():
         e = evaluate(rows, call)
         rec = {k: f"{a / b:.2f} ({a}/{b})" for k, (a, b) in e["recall"].items()}
@@ -324,6 +349,7 @@ def app_rows(binary: Path, folder: Path, cache: Path) -> list[dict]:
 def apps_table(folders: list[Path], binary: Path, corr: dict, cache: Path) -> None:
     """Per model, the icons of the apps' families it would newly give a size error, each named."""
     rows = [r for folder in folders for r in app_rows(binary, folder, cache)]
+    against_group(rows, corr)
     print(f"## Real apps ({len(folders)} folders, {len(rows)} icons in families): new size errors\n")
     print("| model | new errors | icons |")
     print("|---|---:|---|")
