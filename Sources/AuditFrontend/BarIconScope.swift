@@ -30,7 +30,7 @@ public struct CodeBarIcon: Sendable, Equatable {
 /// 2. its role is declared: `--role` or a configured role pattern;
 /// 3. it is not, by its own pixels and set, something other than an icon (what a folder's name
 ///    cannot outweigh, below), and it has a role from a bar-named folder or catalog group
-///    (`TabBar`, `Toolbar`, `NavigationBar`, `QuickActions`, `Shortcuts`);
+///    (`TabBar`, `Toolbar`, `NavigationBar`, `QuickActions`);
 /// 4. otherwise it looks like one: its set does not say `template-rendering-intent: original`, it
 ///    is not named as an app icon (`AppIcon…` in its name or a folder's), it is one colour
 ///    (``IconMeasurements/colorSpread`` at most `template_not_monochrome`'s `maximumSpread`,
@@ -58,8 +58,9 @@ public struct CodeBarIcon: Sendable, Equatable {
 ///   (absent or `original`: it could, and does not), in a folder drawn in colour (at least half of
 ///   the folder's images in more than one colour), not on an opaque background (whose colours are
 ///   the background's: `template_opaque_background` tells its designer). Drawn in colour to be
-///   shown in colour (DuckDuckGo's `Shortcuts` folder: four shaded multicolour cell illustrations
-///   of five), as a folder's name does not make them templates. One colour icon among one-colour
+///   shown in colour (DuckDuckGo's `Shortcuts` folder, when that name stood for quick actions:
+///   four shaded multicolour cell illustrations of five), as a folder's name does not make them
+///   templates. One colour icon among one-colour
 ///   glyphs is a slip in a bar family and stays, so that `template_not_monochrome` tells its
 ///   designer; so do loose PNG and vector files, which say nothing of their rendering (the
 ///   calibration's two-colour faults). The app's code (1) or a declared role (2) keeps either.

@@ -7,13 +7,16 @@ public enum IconRole: String, Sendable, Codable, CaseIterable {
   case tabBar, toolbar, navigationBar, quickAction, unknown
 
   /// The role a folder or asset-catalog group name stands for (`TabBar`, `tab-bar`, `Toolbar`,
-  /// `NavigationBar`, `QuickActions`; case-insensitive), or nil.
+  /// `NavigationBar`, `QuickActions`; case-insensitive), or nil. `Shortcuts` names no role: in
+  /// real apps it holds an app's own shortcut tiles (DuckDuckGo's new-tab cells, Firefox Focus's
+  /// rename and remove menu images), never Home Screen quick actions, and read as quick actions
+  /// those were told their 19–24 pt canvases are smaller than the 25 pt a quick action needs.
   public init?(folderName: String) {
     switch Self.letterKey(folderName) {
     case "tabbar", "tabbaricons", "tabs": self = .tabBar
     case "toolbar", "toolbaricons": self = .toolbar
     case "navigationbar", "navbar", "navigation": self = .navigationBar
-    case "quickactions", "quickaction", "shortcuts": self = .quickAction
+    case "quickactions", "quickaction": self = .quickAction
     default: return nil
     }
   }

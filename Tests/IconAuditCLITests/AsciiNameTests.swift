@@ -17,6 +17,9 @@ import Testing
     #expect(IconRole(folderName: "Tab-Bar") == .tabBar)
     #expect(IconRole(folderName: "Navigation Bar") == .navigationBar)
     #expect(IconRole(folderName: "Icons") == nil)
+    // An app's own shortcut tiles, never Home Screen quick actions, in the real apps read.
+    #expect(IconRole(folderName: "Shortcuts") == nil)
+    #expect(IconRole(folderName: "Quick Actions") == .quickAction)
   }
 
   /// ``IconRole/fromPath(_:)`` on an ASCII path's bytes against the folders split by Character.

@@ -189,8 +189,8 @@ import TestSupport
 
   /// What an image's pixels show is no icon leaves it out, whatever its folder is called: a 1×1
   /// colour swatch, an opaque rounded-rect fill (a button background), two-colour illustrations
-  /// whose sets do not ask for a template in a folder drawn in colour (`Shortcuts`, which names
-  /// quick actions: three of its four images in two colours); the same illustration with template
+  /// whose sets do not ask for a template in a folder drawn in colour (`QuickActions`, which names
+  /// a role: three of its four images in two colours); the same illustration with template
   /// intent stays a bar icon and is told it is not one colour, and so does the folder's one-colour
   /// glyph. (One colour icon among one-colour tab glyphs stays: the first test's TabBar/profile.)
   @Test func imagesThatAreNoIconsAreLeftOutByCause() throws {
@@ -201,38 +201,38 @@ import TestSupport
     try fixture.set("ButtonTint.imageset", [FixtureCatalog.entry("tint.png", scale: "1x")], files: ["tint.png": swatch])
     try fixture.set("Buttons/background.imageset", [FixtureCatalog.entry("b@2x.png", scale: "2x")],
                     files: ["b@2x.png": Self.roundedFill(sidePt: 30, scale: 2)])
-    try fixture.set("Shortcuts/Bookmarks-Color.imageset", [FixtureCatalog.entry("c@2x.png", scale: "2x")],
+    try fixture.set("QuickActions/Bookmarks-Color.imageset", [FixtureCatalog.entry("c@2x.png", scale: "2x")],
                     files: ["c@2x.png": Self.colourImage(widthPt: 32, heightPt: 32, scale: 2)])
-    try fixture.set("Shortcuts/Downloads-Color.imageset", [FixtureCatalog.entry("d@2x.png", scale: "2x")],
+    try fixture.set("QuickActions/Downloads-Color.imageset", [FixtureCatalog.entry("d@2x.png", scale: "2x")],
                     files: ["d@2x.png": Self.colourImage(widthPt: 32, heightPt: 32, scale: 2)])
-    try fixture.set("Shortcuts/Search.imageset", [FixtureCatalog.entry("s@2x.png", scale: "2x")],
+    try fixture.set("QuickActions/Search.imageset", [FixtureCatalog.entry("s@2x.png", scale: "2x")],
                     files: ["s@2x.png": FixtureCatalog.smallGlyph(scale: 2, canvasPt: 32)])
-    try fixture.set("Shortcuts/Bookmarks-Template.imageset", [FixtureCatalog.entry("c@2x.png", scale: "2x")],
+    try fixture.set("QuickActions/Bookmarks-Template.imageset", [FixtureCatalog.entry("c@2x.png", scale: "2x")],
                     files: ["c@2x.png": Self.colourImage(widthPt: 32, heightPt: 32, scale: 2)],
                     properties: "\"template-rendering-intent\": \"template\"")
     try fixture.set("Icons/glyph.imageset", [FixtureCatalog.entry("g@2x.png", scale: "2x")],
                     files: ["g@2x.png": FixtureCatalog.smallGlyph(scale: 2, canvasPt: 24)])
-    // Loose PNGs say nothing of their rendering: in colour in a Shortcuts folder, they stay.
-    try FileManager.default.createDirectory(atPath: fixture.root + "/Shortcuts", withIntermediateDirectories: true)
-    try write(Self.colourImage(widthPt: 32, heightPt: 32, scale: 2), fixture.root + "/Shortcuts/loose@2x.png")
+    // Loose PNGs say nothing of their rendering: in colour in a QuickActions folder, they stay.
+    try FileManager.default.createDirectory(atPath: fixture.root + "/QuickActions", withIntermediateDirectories: true)
+    try write(Self.colourImage(widthPt: 32, heightPt: 32, scale: 2), fixture.root + "/QuickActions/loose@2x.png")
     let run = try runTool(["audit", "--format", "json", fixture.root])
     #expect(run.status == 1, "\(run.stderr)")
     let report = try json(run)
     let ids = Set((report["icons"] as! [[String: Any]]).map { $0["id"] as! String })
-    #expect(ids == ["App.xcassets/Shortcuts/Bookmarks-Template", "App.xcassets/Shortcuts/Search", "App.xcassets/Icons/glyph",
-                    "Shortcuts/loose"])
+    #expect(ids == ["App.xcassets/QuickActions/Bookmarks-Template", "App.xcassets/QuickActions/Search", "App.xcassets/Icons/glyph",
+                    "QuickActions/loose"])
     let findings = (report["findings"] as! [[String: Any]]).filter { $0["ruleId"] as? String == "template_not_monochrome" }
-    #expect(Set(findings.map { $0["iconId"] as! String }) == ["App.xcassets/Shortcuts/Bookmarks-Template", "Shortcuts/loose"])
+    #expect(Set(findings.map { $0["iconId"] as! String }) == ["App.xcassets/QuickActions/Bookmarks-Template", "QuickActions/loose"])
     let summary = report["summary"] as! [String: Any]
     let leftOut = Dictionary(uniqueKeysWithValues: (summary["leftOut"] as! [[String: Any]]).map {
       ($0["path"] as! String, "\($0["reason"]!): \($0["detail"] ?? "")")
     })
     #expect(leftOut["App.xcassets/ButtonTint.imageset/tint.png"] == "tooSmall: 1×1 pt")
     #expect(leftOut["App.xcassets/Buttons/background.imageset/b@2x.png"] == "solidFill: 97% of the canvas opaque in one flat colour, 30×30 pt")
-    #expect(leftOut["App.xcassets/Shortcuts/Bookmarks-Color.imageset/c@2x.png"]?.hasPrefix("colourImage: colour spread ") == true)
-    #expect(leftOut["App.xcassets/Shortcuts/Bookmarks-Color.imageset/c@2x.png"]?.hasSuffix(
+    #expect(leftOut["App.xcassets/QuickActions/Bookmarks-Color.imageset/c@2x.png"]?.hasPrefix("colourImage: colour spread ") == true)
+    #expect(leftOut["App.xcassets/QuickActions/Bookmarks-Color.imageset/c@2x.png"]?.hasSuffix(
       ", 32×32 pt, no template intent, in a folder drawn in colour (its folder is named for a quick action)") == true)
-    #expect(leftOut["App.xcassets/Shortcuts/Downloads-Color.imageset/d@2x.png"]?.hasPrefix("colourImage: colour spread ") == true)
+    #expect(leftOut["App.xcassets/QuickActions/Downloads-Color.imageset/d@2x.png"]?.hasPrefix("colourImage: colour spread ") == true)
     #expect(leftOut.count == 4)
     // --all-images still audits each of them.
     let all = try json(try runTool(["audit", "--format", "json", "--all-images", fixture.root]))
