@@ -5,6 +5,8 @@
     scripts/real_apps.py families OUT [--mirror DIR]... [--mirrors ROOT] [--apps FILE] [--only NAME]...
     scripts/real_apps.py full OUT     [same options]
     scripts/real_apps.py check        [same options]   which mirrors are found, which commits present
+    scripts/real_apps.py audit OUT --bin BIN [--root DIR]...   audits every extracted app folder
+    scripts/real_apps.py diff BEFORE AFTER                     findings gone, new or reworded
 
 `families` writes OUT/<app>/<folder>/<set>.imageset (or .symbolset): one folder per bar as apps.json
 names it (TabBar, Toolbar, NavigationBar, or NavigationBar/<screen> when an app has several bars of
@@ -19,6 +21,12 @@ under --mirrors ROOT (default /work/.mirror) as ROOT/<owner>+<name>/repo or ROOT
 or ROOT/<owner>/<name>.git. Nothing is fetched: no network is used. Files are read at the commit
 recorded in apps.json, so the output is the same whatever the mirror's newest commit is. The apps'
 files are theirs (various licences): extract them outside this repository and never commit them.
+
+`audit` runs BIN (`iconaudit audit DIR --format json`) on every app folder under each --root (default:
+the workplace's extractions, /work/apps, /work/apps-full, /work/apps-new… as far as they exist) into
+OUT/<root>--<app>.json, with its exit code in OUT/<root>--<app>.err. `diff` compares two such runs
+finding by finding, keyed by (ruleId, path, severity) as a rule change is checked ("no right finding
+lost"), and lists the icons audited that changed count; exit 1 when anything differs.
 """
 import argparse
 import json
@@ -153,7 +161,79 @@ def extract_full(app, gitdir, out, missing):
     return count
 
 
+DEFAULT_ROOTS = [f"/work/apps{suffix}{full}" for suffix in ("", "-new", "-new2", "-new3") for full in ("", "-full")]
+
+
+def audit_all(binary, roots, out):
+    """Audits each folder of each root into OUT/<root>--<app>.json; returns the number audited."""
+    os.makedirs(out, exist_ok=True)
+    count = 0
+    for root in roots:
+        if not os.path.isdir(root):
+            continue
+        for app in sorted(os.listdir(root)):
+            folder = os.path.join(root, app)
+            if not os.path.isdir(folder):
+                continue
+            stem = os.path.join(out, f"{os.path.basename(root)}--{app}")
+            result = subprocess.run([binary, "audit", folder, "--format", "json", "--output", stem + ".json"],
+                                    capture_output=True)
+            with open(stem + ".err", "wb") as handle:
+                handle.write(result.stderr + f"exit {result.returncode}\n".encode())
+            print(f"{os.path.basename(root)}/{app}: exit {result.returncode}")
+            count += 1
+    return count
+
+
+def findings_of(path):
+    with open(path, encoding="utf-8") as handle:
+        report = json.load(handle)
+    return ({(f["ruleId"], f["path"], f["severity"]): f["message"] for f in report["findings"]},
+            len(report["icons"]))
+
+
+def diff_runs(before, after):
+    """Prints what moved between two `audit` runs; returns the number of folders that changed."""
+    changed = 0
+    names = sorted(n for n in set(os.listdir(before)) | set(os.listdir(after)) if n.endswith(".json"))
+    for name in names:
+        if not (os.path.exists(os.path.join(before, name)) and os.path.exists(os.path.join(after, name))):
+            print(f"== {name}: only in {'after' if os.path.exists(os.path.join(after, name)) else 'before'}")
+            changed += 1
+            continue
+        old, old_icons = findings_of(os.path.join(before, name))
+        new, new_icons = findings_of(os.path.join(after, name))
+        gone, added = sorted(set(old) - set(new)), sorted(set(new) - set(old))
+        reworded = sorted(k for k in set(old) & set(new) if old[k] != new[k])
+        if not (gone or added or reworded) and old_icons == new_icons:
+            continue
+        changed += 1
+        print(f"== {name}: icons {old_icons} -> {new_icons}")
+        for key in gone:
+            print(f"  - {key[2]} {key[0]} {key[1]} | {old[key]}")
+        for key in added:
+            print(f"  + {key[2]} {key[0]} {key[1]} | {new[key]}")
+        for key in reworded:
+            print(f"  ~ {key[2]} {key[0]} {key[1]} | {old[key]} => {new[key]}")
+    print(f"{changed} of {len(names)} audits changed")
+    return changed
+
+
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] in ("audit", "diff"):
+        sub = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+        sub.add_argument("command", choices=["audit", "diff"])
+        sub.add_argument("paths", nargs="+", help="audit: OUT; diff: BEFORE AFTER")
+        sub.add_argument("--bin", help="the iconaudit binary (audit)")
+        sub.add_argument("--root", action="append", default=[], help="a folder of extracted apps (repeatable)")
+        args = sub.parse_args()
+        if args.command == "audit":
+            if not args.bin or len(args.paths) != 1:
+                sub.error("audit needs OUT and --bin")
+            return 0 if audit_all(args.bin, args.root or DEFAULT_ROOTS, args.paths[0]) else 1
+        if len(args.paths) != 2:
+            sub.error("diff needs BEFORE and AFTER")
+        return 1 if diff_runs(*args.paths) else 0
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=["families", "full", "check"])
     parser.add_argument("out", nargs="?")
