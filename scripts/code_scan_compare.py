@@ -29,7 +29,9 @@ def rows(binary, folder):
     return table
 
 def matches(row_image, image):
-    a, b = loose(row_image.replace("systemName:", "")), loose(image)
+    # A loose bundle image is named with its extension in a storyboard (`image="tab-home.png"`).
+    row_image = re.sub(r"\.(png|pdf|svg|jpe?g)$", "", row_image.replace("systemName:", "").strip(), flags=re.I)
+    a, b = loose(row_image), loose(image)
     b_last = loose(image.split("/")[-1])
     return a and (a == b or a.endswith(b_last) or b.endswith(a))
 
