@@ -21,9 +21,9 @@ enum CachedMeasurement {
   /// the signature, the text detector, scale comparisons, decoding or rendering), so that entries
   /// written before are no longer used. `CacheTests.measurementFingerprint` fails when the example
   /// catalog's measurements change without a bump here.
-  static let measurementVersion = 12
+  static let measurementVersion = 13
   /// The payload layout's version.
-  static let formatVersion = 5
+  static let formatVersion = 6
 
   /// SHA-256 over the files' contents and everything else that changes the measurements: the
   /// versions, the drawing retention (an audit stores a signature and text detection, `measure`
@@ -174,6 +174,8 @@ enum CachedMeasurement {
       w.int(variant.widthPx)
       w.int(variant.heightPx)
       w.optional(variant.correlation) { $0.double($1) }
+      w.optional(variant.drawingCorrelation) { $0.double($1) }
+      w.optional(variant.drawingSizeDifferencePx) { $0.double($1) }
     }
     w.optional(icon.documentSizePt) { w, size in
       w.double(size.width)
@@ -242,9 +244,11 @@ enum CachedMeasurement {
     var variants: [ScaleVariant] = []
     for _ in 0..<variantCount {
       guard let file = r.int(), icon.files.indices.contains(file), let variantScale = r.int(), let w = r.int(),
-            let h = r.int(), let correlation = r.optional({ $0.double() }) else { return nil }
+            let h = r.int(), let correlation = r.optional({ $0.double() }),
+            let drawingCorrelation = r.optional({ $0.double() }), let drawingSize = r.optional({ $0.double() }) else { return nil }
       variants.append(ScaleVariant(path: icon.files[file].relativePath, scale: variantScale, widthPx: w, heightPx: h,
-                                   correlation: correlation))
+                                   correlation: correlation, drawingCorrelation: drawingCorrelation,
+                                   drawingSizeDifferencePx: drawingSize))
     }
     guard let documentSize = r.optional({ r -> RGBAImage.DocumentSize? in
       guard let w = r.double(), let h = r.double() else { return nil }

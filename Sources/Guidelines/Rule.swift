@@ -313,12 +313,22 @@ public struct ScaleVariant: Sendable, Equatable {
   /// How well this file agrees with the analysed drawing (see ``compare(analysed:other:path:)``);
   /// nil when the sizes are not in proportion (nothing to compare).
   public var correlation: Double?
-  public init(path: String, scale: Int, widthPx: Int, heightPx: Int, correlation: Double?) {
+  /// When the sizes are not in proportion: how well the two drawings agree with their canvases set
+  /// aside (see ``compareDrawings(analysed:other:)``); nil when in proportion or either is empty.
+  public var drawingCorrelation: Double?
+  /// When the sizes are not in proportion: the larger difference of the two drawings' ink extents
+  /// (width or height, in points), in px of the coarser grid; nil when in proportion or either is
+  /// empty.
+  public var drawingSizeDifferencePx: Double?
+  public init(path: String, scale: Int, widthPx: Int, heightPx: Int, correlation: Double?,
+              drawingCorrelation: Double? = nil, drawingSizeDifferencePx: Double? = nil) {
     self.path = path
     self.scale = scale
     self.widthPx = widthPx
     self.heightPx = heightPx
     self.correlation = correlation
+    self.drawingCorrelation = drawingCorrelation
+    self.drawingSizeDifferencePx = drawingSizeDifferencePx
   }
 
   /// The blur, in px of the coarser grid, under which two rasterisations of one drawing agree.
@@ -347,8 +357,64 @@ public struct ScaleVariant: Sendable, Equatable {
       let empty = a.coverage.allSatisfy { $0 == 0 } && b.coverage.allSatisfy { $0 == 0 }
       correlation = empty ? 1 : Spectrum.normalizedCrossCorrelation(a, b, maxShift: 1).peak
     }
+    let drawings = inProportion ? nil : compareDrawings(analysed: mask, other: other)
     return ScaleVariant(path: path, scale: Int(other.scale.rounded()), widthPx: other.width, heightPx: other.height,
-                        correlation: correlation)
+                        correlation: correlation, drawingCorrelation: drawings?.correlation,
+                        drawingSizeDifferencePx: drawings?.sizeDifferencePx)
+  }
+
+  /// Compares the drawings of two files whose canvases are not in proportion to their scales (a
+  /// canvas rounded, trimmed or padded differently at each scale), with the canvases set aside:
+  /// both masks on the coarser grid (each box-filtered by coarser scale ÷ its own), the other one's
+  /// ink placed so that the centres of the two ink boxes (α ≥ 0.5) coincide, both blurred by
+  /// σ = ``blurSigmaPx`` and correlated (NCC) within ±1 px, as ``compare(analysed:other:path:)``
+  /// compares files in proportion. The size difference is that of the ink boxes in points (the
+  /// larger of width and height), in px of the coarser grid: each box edge of a rasterisation lies
+  /// within half a pixel of the drawing's edge on its own grid, so one drawing at two scales
+  /// differs by at most 1 px of each grid. Nil when either file has no ink at α ≥ 0.5.
+  ///
+  /// - Complexity: O(w·h) for the ink boxes and the box filters plus O(P log P) for the blur and
+  ///   the correlation, P the padded coarser canvas.
+  public static func compareDrawings(analysed mask: AlphaMask, other: AlphaMask) -> (correlation: Double, sizeDifferencePx: Double)? {
+    guard let boxA = inkBox(mask), let boxB = inkBox(other) else { return nil }
+    let coarser = min(mask.scale, other.scale)
+    let sizeDifferencePt = max(abs(boxA.width / mask.scale - boxB.width / other.scale),
+                               abs(boxA.height / mask.scale - boxB.height / other.scale))
+    func onCoarser(_ m: AlphaMask) -> AlphaMask {
+      guard m.scale != coarser else { return m }
+      let w = max(1, Int((Double(m.width) * coarser / m.scale).rounded()))
+      let h = max(1, Int((Double(m.height) * coarser / m.scale).rounded()))
+      return m.resampled(width: w, height: h, scale: coarser)
+    }
+    let a = onCoarser(mask), b = onCoarser(other)
+    // The other drawing's offset (px of the coarser grid) that puts its ink box's centre on the
+    // analysed one's.
+    let dx = Int((((boxA.x + boxA.width / 2) / mask.scale - (boxB.x + boxB.width / 2) / other.scale) * coarser).rounded())
+    let dy = Int((((boxA.y + boxA.height / 2) / mask.scale - (boxB.y + boxB.height / 2) / other.scale) * coarser).rounded())
+    let left = min(0, dx), top = min(0, dy)
+    let width = max(a.width, b.width + dx) - left, height = max(a.height, b.height + dy) - top
+    let placedA = AlphaMask(width: width, height: height, scale: coarser) { x, y in a[x + left, y + top] }
+    let placedB = AlphaMask(width: width, height: height, scale: coarser) { x, y in b[x + left - dx, y + top - dy] }
+    let blurredA = Spectrum.gaussianBlur(placedA, sigmaPx: blurSigmaPx, marginPx: 2)
+    let blurredB = Spectrum.gaussianBlur(placedB, sigmaPx: blurSigmaPx, marginPx: 2)
+    let correlation = Spectrum.normalizedCrossCorrelation(blurredA, blurredB, maxShift: 1).peak
+    return (correlation, sizeDifferencePt * coarser)
+  }
+
+  /// The bounding box (px) of the pixels with α ≥ 0.5; nil when there are none. O(w·h).
+  static func inkBox(_ mask: AlphaMask) -> (x: Double, y: Double, width: Double, height: Double)? {
+    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    for y in 0..<mask.height {
+      let row = y * mask.width
+      for x in 0..<mask.width where mask.coverage[row + x] >= 0.5 {
+        minX = min(minX, x)
+        maxX = max(maxX, x)
+        minY = min(minY, y)
+        maxY = max(maxY, y)
+      }
+    }
+    guard maxX >= 0 else { return nil }
+    return (Double(minX), Double(minY), Double(maxX - minX + 1), Double(maxY - minY + 1))
   }
 }
 

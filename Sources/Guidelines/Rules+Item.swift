@@ -255,12 +255,30 @@ public struct ScaleVariantMismatchRule: Rule {
     identifier: "scale_variant_mismatch", name: "Scale Variant Mismatch", scope: .item,
     rationale: """
       An icon's @1x, @2x and @3x files are one drawing at three resolutions: their pixel sizes \
-      must be in exact 1:2:3 proportion (or iOS scales them and they blur; an error, a warning \
-      when every file is within a pixel of its size, an export that rounded a fractional canvas \
-      and blurs only slightly), and the drawings \
-      must agree, or the icon changes with the device (a warning when only the @1x file is out \
-      of proportion: no iPhone or iPad since iOS 10 has a 1x screen; pocketcasts' widget search \
-      icon holds its 80 px @2x file in the @1x slot). They are compared at the coarser \
+      must be in exact 1:2:3 proportion, and the drawings must agree, or the icon changes with \
+      the device. Files out of proportion are judged one by one, by what each shows on a \
+      device: within a pixel of its size (an export that rounded a fractional canvas), a \
+      warning; an @1x file beside an analysed @2x or @3x one, a warning (no iPhone or iPad \
+      since iOS 10 has a 1x screen; pocketcasts' widget search icon holds its 80 px @2x file in \
+      the @1x slot); the same drawing at the same size in points on a canvas within 1 pt of \
+      the analysed one's (one pixel at @1x, the coarsest grid a canvas in points is rounded, \
+      trimmed or padded on), a warning: the ink boxes (α ≥ 0.5) differ by at most 1 px of \
+      each grid (in px of the coarser one: each box edge lies within half a pixel of the \
+      drawing's on its own grid) and, with their centres put together on the coarser grid, \
+      the drawings correlate as a re-rasterisation does (NCC ≥ 0.88, below); anything else, \
+      another drawing or the same one on a canvas of another size, is an error. In the 50 \
+      real-app audits (`Reports/real-apps`) this leaves 10 of the former rule's 30 errors, each \
+      an icon whose size changes by device (pocketcasts' heart 12 pt on @2x and 24 pt on @3x, \
+      one 104 px file in both slots; githawk's merge icons on a 22.5 pt @2x canvas beside a \
+      15 pt @3x one); the 20 made warnings are the same drawing at the same size in points, \
+      their canvases 0.2–0.7 pt apart at the scales devices load (nightguard's 15 watch \
+      frames, whose @1x file is 1.3 pt larger; element's call and composer icons; brave's \
+      playlist fullscreen). An image set whose only raster is a @1x PNG is a warning too: on \
+      2x and 3x screens iOS scales it up and it blurs (nightguard's 30 px Care tab icon, \
+      Sileo's folder indicators, Onion Browser's 35 px stop button, the only ones with ink in \
+      the 50 audits; a loose PNG's scale is only the audit's --png-scale, and a PDF or SVG is \
+      drawn sharp). Files in proportion are \
+      compared at the coarser \
       resolution: the finer file box-filtered onto the coarser grid (an exact downsample then is \
       the coarser file itself), both blurred by σ = 1 px, correlated (NCC) within ±1 px. A \
       re-rasterised file of the same drawing (snapped, hinted, thin strokes, offset by half a \
@@ -287,11 +305,32 @@ public struct ScaleVariantMismatchRule: Rule {
       RuleExample("@2x and @3x of one drawing",
                   icons: [.init(id: "ok", mask: ExampleFamily.glyph(1, scale: 3), otherScales: [ExampleFamily.glyph(1, scale: 2)])],
                   target: "ok", triggers: false),
+      RuleExample("one ring at the same size in points on a 16×18 pt @2x canvas and a 16×17.3 pt @3x one (a warning: the same drawing, its canvas 0.7 pt off)",
+                  icons: [.init(id: "pad", mask: centredRing(widthPt: 16, heightPt: 52.0 / 3, scale: 3),
+                                otherScales: [centredRing(widthPt: 16, heightPt: 18, scale: 2)])],
+                  target: "pad", triggers: true),
+      RuleExample("an image set whose only file is a 30 px @1x PNG (a warning: scaled up on 2x and 3x screens, it blurs)",
+                  icons: [.init(id: "care", mask: centredRing(widthPt: 30, heightPt: 30, scale: 1),
+                                catalog: CatalogInfo(templateRenderingIntent: "template", preservesVectorRepresentation: false,
+                                                     contentsPath: "care.imageset/Contents.json", kind: "imageset"))],
+                  target: "care", triggers: true),
+      RuleExample("an image set whose only file is a blank 18 px @1x PNG (a spacer: nothing to blur)",
+                  icons: [.init(id: "blank", mask: AlphaMask(width: 18, height: 18, scale: 1),
+                                catalog: CatalogInfo(templateRenderingIntent: "template", preservesVectorRepresentation: false,
+                                                     contentsPath: "blank.imageset/Contents.json", kind: "imageset"))],
+                  target: "blank", triggers: false),
+      RuleExample("a loose 30 px PNG (its scale is the audit's --png-scale)",
+                  icons: [.init(id: "loose", mask: centredRing(widthPt: 30, heightPt: 30, scale: 1))],
+                  target: "loose", triggers: false),
     ])
 
   public func check(_ context: RuleContext<Self>) -> [Finding] {
     var findings: [Finding] = []
-    for icon in context.icons where !icon.variants.isEmpty {
+    for icon in context.icons {
+      guard !icon.variants.isEmpty else {
+        if let finding = onlyOneX(icon, context) { findings.append(finding) }
+        continue
+      }
       let sizes = ([(Int(icon.scale.rounded()), icon.widthPx, icon.heightPx)] + icon.variants.map { ($0.scale, $0.widthPx, $0.heightPx) })
         .sorted { $0.0 < $1.0 }.map { "@\($0.0)x \($0.1)×\($0.2)" }.joined(separator: ", ")
       for variant in icon.variants {
@@ -310,26 +349,90 @@ public struct ScaleVariantMismatchRule: Rule {
           "@\(variant.scale)x \(fmt(Double(icon.widthPx) * Double(variant.scale) / icon.scale, 1))×"
             + "\(fmt(Double(icon.heightPx) * Double(variant.scale) / icon.scale, 1)) px"
         }
-        // Every file within a pixel of its size (an export that rounded a fractional canvas):
-        // iOS resamples it by a pixel, a slight blur, not a broken icon: a warning.
-        let slip = disproportionate.allSatisfy { variant in
-          abs(Double(variant.widthPx) - Double(icon.widthPx) * Double(variant.scale) / icon.scale) <= 1
-            && abs(Double(variant.heightPx) - Double(icon.heightPx) * Double(variant.scale) / icon.scale) <= 1
+        // Each file by what it does on a device; an error only when one file of a scale devices
+        // load shows another drawing, or the same one on a canvas of another size in points.
+        let kinds = disproportionate.map { kind(of: $0, beside: icon, context) }
+        let note: String
+        if kinds.allSatisfy({ $0 == .slip }) {
+          note = ": off by a pixel, so iOS resamples it and it blurs slightly"
+        } else if kinds.allSatisfy({ $0 == .unloaded }) {
+          note = ": only the @1x file, which no iPhone or iPad since iOS 10 loads (1x screens)"
+        } else if kinds.contains(.different) {
+          note = ""
+        } else {
+          note = ": " + zip(disproportionate, kinds).map { variant, kind in
+            switch kind {
+            case .slip: "@\(variant.scale)x off by a pixel"
+            case .unloaded: "@\(variant.scale)x loaded by no iPhone or iPad since iOS 10 (1x screens)"
+            case .padded:
+              "@\(variant.scale)x the same drawing at the same size in points, on a canvas "
+                + "\(fmt(canvasDifferencePt(variant, beside: icon), 1)) pt off"
+            case .different: ""
+            }
+          }.joined(separator: "; ")
         }
-        // Only the @1x file off, beside a right @2x or @3x: no iPhone or iPad that runs iOS 10 or
-        // later has a 1x screen, so no device shows it: a warning (delete or re-export it).
-        let onlyOneX = icon.scale > 1.5 && disproportionate.allSatisfy { $0.scale == 1 }
-        let note = slip ? ": off by a pixel, so iOS resamples it and it blurs slightly"
-          : onlyOneX ? ": only the @1x file, which no iPhone or iPad since iOS 10 loads (1x screens)" : ""
         findings.append(context.finding(
           icon,
           "pixel sizes are not in proportion to the scales (\(sizes))" + note,
           expected: expected.joined(separator: ", "),
           fix: "export @1x, @2x and @3x from one canvas size in points (\(fmt(icon.widthPt, 1))×\(fmt(icon.heightPt, 1)) pt)",
-          severity: graded(slip || onlyOneX ? .warning : .error, cap: context.severity)))
+          severity: graded(kinds.contains(.different) ? .error : .warning, cap: context.severity)))
       }
     }
     return findings
+  }
+
+  /// An image set whose only raster is @1x: every iPhone and iPad since iOS 10 has a 2x or 3x
+  /// screen, so iOS scales it up 2–3× and it blurs (a vector, PDF or SVG, is drawn sharp). A loose
+  /// PNG is left alone: its scale is only the audit's `--png-scale`; so is a blank one.
+  func onlyOneX(_ icon: AuditIcon, _ context: RuleContext<Self>) -> Finding? {
+    guard icon.scale.rounded() == 1, icon.catalog?.kind == "imageset", icon.path.lowercased().hasSuffix(".png"),
+      icon.metrics.inkAreaPt2 > 0  // a blank spacer has nothing to blur
+    else { return nil }
+    let (w, h) = (icon.widthPx, icon.heightPx)
+    return context.finding(
+      icon,
+      "only a @1x file (\(PathText.lastComponent(icon.path)), \(w)×\(h) px): on 2x and 3x screens iOS scales it up and it blurs",
+      expected: "@2x \(2 * w)×\(2 * h) px, @3x \(3 * w)×\(3 * h) px",
+      fix: "add @2x and @3x files drawn at \(2 * w)×\(2 * h) and \(3 * w)×\(3 * h) px, or a PDF with Preserve Vector Data",
+      severity: graded(.warning, cap: context.severity))
+  }
+
+  /// What a file out of proportion does on a device.
+  enum VariantKind {
+    /// Within a pixel of its size (an export that rounded a fractional canvas).
+    case slip
+    /// An @1x file beside an analysed @2x or @3x one: no iPhone or iPad since iOS 10 loads it.
+    case unloaded
+    /// The same drawing at the same size in points on a canvas within ``paddingTolerancePt`` of
+    /// the analysed one's: the icon looks the same on every device.
+    case padded
+    /// Another drawing, or the same one on a canvas of another size: the icon changes by device.
+    case different
+  }
+
+  /// How far (pt) two canvases of one drawing may differ and still show it the same: one pixel
+  /// at @1x, the coarsest grid a canvas in points is rounded, trimmed or padded on.
+  static let paddingTolerancePt = 1.0
+
+  /// The larger of the width and height differences (pt) of a variant's canvas and the analysed one's.
+  func canvasDifferencePt(_ variant: ScaleVariant, beside icon: AuditIcon) -> Double {
+    max(abs(Double(variant.widthPx) / Double(variant.scale) - icon.widthPt),
+        abs(Double(variant.heightPx) / Double(variant.scale) - icon.heightPt))
+  }
+
+  func kind(of variant: ScaleVariant, beside icon: AuditIcon, _ context: RuleContext<Self>) -> VariantKind {
+    let scale = Double(variant.scale)
+    if abs(Double(variant.widthPx) - Double(icon.widthPx) * scale / icon.scale) <= 1
+      && abs(Double(variant.heightPx) - Double(icon.heightPx) * scale / icon.scale) <= 1 { return .slip }
+    if icon.scale > 1.5 && variant.scale == 1 { return .unloaded }
+    // The same drawing: it correlates as a re-rasterisation does, and its ink box is within
+    // the two grids' snapping (1 px of each, in px of the coarser grid).
+    let coarser = min(scale, icon.scale), finer = max(scale, icon.scale)
+    if let correlation = variant.drawingCorrelation, let difference = variant.drawingSizeDifferencePx,
+      correlation >= context.threshold(.minimumNCC), difference <= 1 + coarser / finer,
+      canvasDifferencePt(variant, beside: icon) <= Self.paddingTolerancePt { return .padded }
+    return .different
   }
 }
 
@@ -378,6 +481,14 @@ public struct NotTemplateRenderingRule: Rule {
       }
     }
   }
+}
+
+/// A 2 pt ring of radius 7 pt centred on a `widthPt × heightPt` canvas: one drawing on canvases
+/// padded differently at each scale.
+func centredRing(widthPt: Double, heightPt: Double, scale: Double) -> AlphaMask {
+  var d = ExampleDrawing(widthPt: widthPt, heightPt: heightPt, scale: scale)
+  d.ring(cx: widthPt / 2, cy: heightPt / 2, r: 7, width: 2)
+  return d.mask
 }
 
 /// Tab bar example items g0…, with filled selected versions for the given indices.

@@ -306,4 +306,46 @@ struct FixtureCatalog {
     #expect((search?["message"] as? String)?.hasSuffix(": only the @1x file, which no iPhone or iPad since iOS 10 loads (1x screens)") == true)
     #expect(findings.first { $0["iconId"] as? String == "Icons.xcassets/TabBar/home" }?["severity"] as? String == "error")
   }
+
+  /// Files out of proportion judged by what each does on a device: nightguard's watch frames
+  /// (@1x 30, @2x 58, @3x 86 px: the @2x a pixel off, the @1x loaded by no device) and a canvas
+  /// padded at one scale around the same drawing at the same size in points (brave's
+  /// playlist_fullscreen, @2x 16×18 pt and @3x 16×17.3 pt) are warnings; the same drawing on a
+  /// 22.5 pt @2x canvas beside a 15 pt @3x one (githawk's merge-x: the icon's size changes by
+  /// device) is an error; an image set whose only file is a @1x PNG (nightguard's Care) is a
+  /// warning.
+  @Test func filesOutOfProportionAreJudgedByWhatEachShows() throws {
+    let root = try makeTemporaryFolder("catalog-proportion-drawings")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    /// A 2 pt ring of radius 7 pt centred on a canvas of `width × height` px at `scale`.
+    func ring(_ width: Int, _ height: Int, scale: Double) -> [UInt8] {
+      PNGCodec.encode(AlphaMask(width: width, height: height, scale: scale) { x, y in
+        let dx = (Double(x) + 0.5) / scale - Double(width) / scale / 2, dy = (Double(y) + 0.5) / scale - Double(height) / scale / 2
+        let r = (dx * dx + dy * dy).squareRoot()
+        return r <= 7 && r >= 5 ? 1 : 0
+      })
+    }
+    let set = root + "/Icons.xcassets/Toolbar"
+    try writeImageSet(set, "frame", images: [("f.png", "1x"), ("f@2x.png", "2x"), ("f@3x.png", "3x")],
+                      files: ["f.png": ring(30, 30, scale: 1), "f@2x.png": ring(58, 58, scale: 2), "f@3x.png": ring(86, 86, scale: 3)])
+    try writeImageSet(set, "fullscreen", images: [("s@2x.png", "2x"), ("s@3x.png", "3x")],
+                      files: ["s@2x.png": ring(32, 36, scale: 2), "s@3x.png": ring(48, 52, scale: 3)])
+    try writeImageSet(set, "merge", images: [("m@2x.png", "2x"), ("m@3x.png", "3x")],
+                      files: ["m@2x.png": ring(45, 45, scale: 2), "m@3x.png": ring(45, 45, scale: 3)])
+    try writeImageSet(set, "care", images: [("hand.png", "1x")], files: ["hand.png": ring(30, 30, scale: 1)])
+    let report = try JSONSerialization.jsonObject(with: Data(try runTool(["audit", "--format", "json", root]).stdout.utf8)) as! [String: Any]
+    let findings = (report["findings"] as! [[String: Any]]).filter { $0["ruleId"] as? String == "scale_variant_mismatch" }
+    func finding(_ name: String) -> [String: Any]? { findings.first { $0["iconId"] as? String == "Icons.xcassets/Toolbar/" + name } }
+    #expect(finding("frame")?["severity"] as? String == "warning")
+    #expect((finding("frame")?["message"] as? String)?.hasSuffix(
+      ": @1x loaded by no iPhone or iPad since iOS 10 (1x screens); @2x off by a pixel") == true, "\(findings)")
+    #expect(finding("fullscreen")?["severity"] as? String == "warning")
+    #expect((finding("fullscreen")?["message"] as? String)?.hasSuffix(
+      ": @2x the same drawing at the same size in points, on a canvas 0.7 pt off") == true, "\(findings)")
+    #expect(finding("merge")?["severity"] as? String == "error")
+    #expect(finding("care")?["severity"] as? String == "warning")
+    #expect(finding("care")?["message"] as? String
+            == "only a @1x file (hand.png, 30×30 px): on 2x and 3x screens iOS scales it up and it blurs")
+    #expect(findings.count == 4, "\(findings)")
+  }
 }
