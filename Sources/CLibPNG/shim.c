@@ -7,12 +7,25 @@
 #include <string.h>
 #include <zlib.h>
 
+/// Whether the decompression-bomb check (`ia_idat_overflows`) has run on the file.
+typedef enum { IA_CHECK_NOT_RUN = 0, IA_CHECK_CLEAN = 1, IA_CHECK_OVERFLOW = 2 } ia_check;
+
 typedef struct {
   const uint8_t *data;
   size_t size;
   size_t offset;
   int truncated;
   char *message;
+  // The bomb guard (see `ia_decode`): on only when the IDAT data is over 16 KiB and the IHDR intact.
+  int guard;
+  uint64_t expected;       // filtered bytes the IHDR promises (`ia_expected_raw_bytes`)
+  uint32_t rows_before_last; // real rows libpng reads before the last one (every Adam7 pass)
+  uint32_t rows_done;      // rows libpng has finished (its row callback)
+  int in_last_row;         // reading the last row's data, or swallowing the stream after it
+  uint64_t last_row_bytes; // bytes served to libpng since then
+  uint64_t trip_bytes;     // the check runs once more than this was served then
+  int warned;              // libpng warned (extra data, a zlib error after the image, ...)
+  ia_check check;
 } reader_state;
 
 static void ia_copy_message(char *dst, const char *src) {
@@ -28,9 +41,14 @@ static void ia_error_fn(png_structp png, png_const_charp msg) {
 }
 
 static void ia_warning_fn(png_structp png, png_const_charp msg) {
-  (void)png;
-  (void)msg; // warnings (ancillary chunk CRC, unknown chunks) are not failures
+  // Warnings (ancillary chunk CRC, unknown chunks, data after the image) are not failures; the bomb
+  // guard only notes that one came.
+  (void)msg;
+  reader_state *state = (reader_state *)png_get_error_ptr(png);
+  if (state) state->warned = 1;
 }
+
+static int ia_idat_overflows(const uint8_t *data, size_t size, uint64_t expected);
 
 static void ia_read_fn(png_structp png, png_bytep out, png_size_t count) {
   reader_state *state = (reader_state *)png_get_io_ptr(png);
@@ -39,8 +57,26 @@ static void ia_read_fn(png_structp png, png_bytep out, png_size_t count) {
     png_error(png, "unexpected end of data");
     return;
   }
+  if (state->in_last_row) {
+    // After the last row libpng inflates whatever the stream still holds; a few bytes in a real
+    // file, up to 1032 bytes of output a byte in a bomb. Past the trip, decide as the check does.
+    state->last_row_bytes += count;
+    if (state->last_row_bytes > state->trip_bytes && state->check == IA_CHECK_NOT_RUN) {
+      state->check = ia_idat_overflows(state->data, state->size, state->expected) ? IA_CHECK_OVERFLOW
+                                                                                   : IA_CHECK_CLEAN;
+      if (state->check == IA_CHECK_OVERFLOW) png_error(png, "decompression bomb");
+    }
+  }
   memcpy(out, state->data + state->offset, count);
   state->offset += count;
+}
+
+/// libpng's row callback: the bomb guard's count of finished rows.
+static void ia_row_done(png_structp png, png_uint_32 row, int pass) {
+  (void)row;
+  (void)pass;
+  reader_state *state = (reader_state *)png_get_io_ptr(png);
+  if (++state->rows_done >= state->rows_before_last) state->in_last_row = 1;
 }
 
 static ia_png_status ia_classify(const reader_state *state, const char *msg) {
@@ -91,25 +127,35 @@ static uint64_t ia_expected_raw_bytes(uint32_t width, uint32_t height, int depth
   return total;
 }
 
-/// Decompression bombs: libpng inflates every byte of the IDAT stream, also the part after the last
-/// row (png_read_finish_IDAT swallows it to find the stream's end), so a 1 MB file behind a 1×1 header
-/// costs a gibibyte of inflating, and a 64 MB one a minute of CPU. Before libpng sees the file, inflate
-/// the IDAT data ourselves into a small scratch buffer, stopping as soon as it yields more than the
-/// header's scanlines: the cost is bounded by the image's own size (which the pixel limits bound).
-/// Returns 1 when the stream holds more data than the image (a bomb, or garbage); 0 otherwise,
-/// including for streams zlib rejects (libpng reports those in its own words).
-static int ia_idat_overflows(const uint8_t *data, size_t size, uint64_t expected) {
-  if (expected == 0) return 0;
-  // Below 16 KiB of compressed data libpng's own inflating costs at most 16 MiB (zlib expands at most
-  // 1032:1), a few milliseconds: most icons are that small, and are not inflated twice.
+/// Bytes of IDAT data in the chunks from `from` on (the declared lengths, up to a truncated chunk;
+/// up to IEND when `to_iend`, else to the end of the file).
+static uint64_t ia_idat_bytes(const uint8_t *data, size_t size, size_t from, int to_iend) {
   uint64_t compressed = 0;
-  for (size_t at = 8; at + 8 <= size;) {
+  for (size_t at = from; at + 8 <= size;) {
     uint32_t length = ia_be32(data + at);
     if (memcmp(data + at + 4, "IDAT", 4) == 0) compressed += length;
+    if (to_iend && memcmp(data + at + 4, "IEND", 4) == 0) break;
     if ((size_t)length + 12 > size - at) break;
     at += (size_t)length + 12;
   }
-  if (compressed <= 16384) return 0;
+  return compressed;
+}
+
+/// Decompression bombs: libpng inflates every byte of the IDAT stream, also the part after the last
+/// row (png_read_finish_IDAT swallows it to find the stream's end), so a 1 MB file behind a 1×1 header
+/// costs a gibibyte of inflating, and a 64 MB one a minute of CPU. This check inflates the IDAT data
+/// into a small scratch buffer, stopping as soon as it yields more than the header's scanlines: its
+/// cost is bounded by the image's own size (which the pixel limits bound). `ia_decode` runs it only
+/// when libpng's own reading gives a reason (see there), so a sound file is inflated once.
+/// Returns 1 when the stream holds more data than the image (a bomb, or garbage); 0 otherwise,
+/// including for streams zlib rejects (libpng reports those in its own words).
+static _Thread_local uint64_t ia_checks_run = 0;
+
+uint64_t ia_png_bomb_checks_on_this_thread(void) { return ia_checks_run; }
+
+static int ia_idat_overflows(const uint8_t *data, size_t size, uint64_t expected) {
+  if (expected == 0) return 0;
+  ia_checks_run++;
   z_stream zs;
   memset(&zs, 0, sizeof(zs));
   if (inflateInit(&zs) != Z_OK) return 0;
@@ -145,6 +191,35 @@ static int ia_idat_overflows(const uint8_t *data, size_t size, uint64_t expected
   return overflow;
 }
 
+static const char ia_bomb_message[] =
+    "the compressed image data inflates to more than the image holds "
+    "(a decompression bomb, or data after the image); not decoded";
+
+/// A failed or doubtful decode of a guarded file: the bomb check decides first, as it did when it ran
+/// before libpng (a bomb is reported as one whatever libpng made of it).
+static ia_png_status ia_guarded_outcome(reader_state *state, ia_png_status status, ia_png_info *info,
+                                        uint32_t w, uint32_t h) {
+  if (!state->guard) return status;
+  if (state->check == IA_CHECK_NOT_RUN)
+    state->check = ia_idat_overflows(state->data, state->size, state->expected) ? IA_CHECK_OVERFLOW
+                                                                               : IA_CHECK_CLEAN;
+  if (state->check != IA_CHECK_OVERFLOW) return status;
+  memset(info, 0, sizeof(*info));
+  info->width = w;
+  info->height = h;
+  ia_copy_message(info->message, ia_bomb_message);
+  return IA_PNG_CORRUPT;
+}
+
+/// Decodes with libpng's sequential reader. Decompression bombs (files whose IDAT stream inflates to
+/// more than the image, checked by `ia_idat_overflows` for streams over 16 KiB) are found without
+/// inflating a sound file twice: while reading the rows libpng inflates only what they need, and
+/// after the last row it swallows the rest of the stream, a few bytes in a sound file. So the check
+/// runs only when (1) more than two rows' worth of bytes plus 4 KiB is read during the last row, (2)
+/// libpng fails or warns (extra data after the image is a warning), or (3) IDAT chunks follow the
+/// point where libpng finished the image; the outcome is the one the check gave when it ran first.
+/// A bomb costs at most (trip + libpng's 8 KiB read) × 1032 bytes of libpng's inflating before
+/// the check stops it, then the check (bounded by the image's size).
 static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_side,
                                uint64_t max_pixels, ia_png_info *info, uint8_t **out_pixels,
                                int header_only) {
@@ -155,14 +230,22 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
                                             : "not a PNG signature");
     return IA_PNG_NOT_PNG;
   }
+  reader_state state;
+  memset(&state, 0, sizeof(state));
+  state.data = data;
+  state.size = size;
+  state.offset = 8;
+  state.message = info->message;
   // Check the declared size ourselves before libpng sees it: libpng reports an over-limit IHDR
   // only as "Invalid IHDR data" after a warning, and nothing may be allocated for it.
   // (Only when the IHDR's CRC holds: a damaged header is libpng's to report as a CRC error.)
   int ihdr_intact = size >= 8 + 8 + 13 + 4 && memcmp(data + 12, "IHDR", 4) == 0 &&
                     ia_be32(data + 8) == 13 &&
                     crc32(0L, data + 12, 17) == ia_be32(data + 29);
+  uint32_t w = 0, h = 0;
   if (!header_only && ihdr_intact) {
-    uint32_t w = ia_be32(data + 16), h = ia_be32(data + 20);
+    w = ia_be32(data + 16);
+    h = ia_be32(data + 20);
     if ((max_side && (w > max_side || h > max_side)) ||
         (max_pixels && (uint64_t)w * (uint64_t)h > max_pixels)) {
       info->width = w;
@@ -170,26 +253,26 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
       ia_copy_message(info->message, "image is larger than the configured limit");
       return IA_PNG_TOO_LARGE;
     }
-    if (ia_idat_overflows(data, size, ia_expected_raw_bytes(w, h, data[24], data[25], data[28]))) {
-      info->width = w;
-      info->height = h;
-      ia_copy_message(info->message, "the compressed image data inflates to more than the image holds "
-                                     "(a decompression bomb, or data after the image); not decoded");
-      return IA_PNG_CORRUPT;
+    // Below 16 KiB of compressed data libpng's own inflating costs at most 16 MiB (zlib expands at
+    // most 1032:1), a few milliseconds: such files are never checked.
+    state.expected = ia_expected_raw_bytes(w, h, data[24], data[25], data[28]);
+    state.guard = state.expected != 0 && ia_idat_bytes(data, size, 8, 0) > 16384;
+    if (state.guard) {
+      uint64_t row = ia_expected_raw_bytes(w, 1, data[24], data[25], 0);  // filter byte + widest row
+      state.trip_bytes = 2 * row + 4096;
     }
   }
-  reader_state state = {data, size, 8, 0, info->message};
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, ia_error_fn,
                                            ia_warning_fn);
   if (!png) {
     ia_copy_message(info->message, "libpng could not allocate a reader");
-    return IA_PNG_OUT_OF_MEMORY;
+    return ia_guarded_outcome(&state, IA_PNG_OUT_OF_MEMORY, info, w, h);
   }
   png_infop pinfo = png_create_info_struct(png);
   if (!pinfo) {
     png_destroy_read_struct(&png, NULL, NULL);
     ia_copy_message(info->message, "libpng could not allocate an info struct");
-    return IA_PNG_OUT_OF_MEMORY;
+    return ia_guarded_outcome(&state, IA_PNG_OUT_OF_MEMORY, info, w, h);
   }
   // Volatile: modified between setjmp and a possible longjmp.
   uint8_t *volatile pixels = NULL;
@@ -199,7 +282,7 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
     free(pixels);
     free(rows);
     png_destroy_read_struct(&png, &pinfo, NULL);
-    return status;
+    return ia_guarded_outcome(&state, status, info, w, h);
   }
   png_set_read_fn(png, &state, ia_read_fn);
   png_set_sig_bytes(png, 8);
@@ -233,7 +316,7 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
       (max_pixels && (uint64_t)width * (uint64_t)height > max_pixels)) {
     ia_copy_message(info->message, "image is larger than the configured limit");
     png_destroy_read_struct(&png, &pinfo, NULL);
-    return IA_PNG_TOO_LARGE;
+    return ia_guarded_outcome(&state, IA_PNG_TOO_LARGE, info, w, h);
   }
 
   if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
@@ -257,7 +340,7 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
   if (rowbytes != (size_t)width * 4) {
     ia_copy_message(info->message, "unexpected row layout after expansion");
     png_destroy_read_struct(&png, &pinfo, NULL);
-    return IA_PNG_CORRUPT;
+    return ia_guarded_outcome(&state, IA_PNG_CORRUPT, info, w, h);
   }
   pixels = (uint8_t *)malloc((size_t)width * (size_t)height * 4);
   rows = (png_bytep *)malloc(sizeof(png_bytep) * (size_t)height);
@@ -266,14 +349,36 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
     free(rows);
     ia_copy_message(info->message, "out of memory for the image");
     png_destroy_read_struct(&png, &pinfo, NULL);
-    return IA_PNG_OUT_OF_MEMORY;
+    return ia_guarded_outcome(&state, IA_PNG_OUT_OF_MEMORY, info, w, h);
   }
   for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * rowbytes;
+  if (state.guard) {
+    // The rows libpng reads (every Adam7 pass's, for an interlaced image): the last of them is read
+    // once the others are done (png_read_row calls the callback after each).
+    uint32_t total = height;
+    if (interlace == PNG_INTERLACE_ADAM7) {
+      total = 0;
+      for (int pass = 0; pass < 7; pass++)
+        if (PNG_PASS_COLS(width, pass) != 0) total += PNG_PASS_ROWS(height, pass);
+    }
+    state.rows_before_last = total > 0 ? total - 1 : 0;
+    state.in_last_row = state.rows_before_last == 0;
+    png_set_read_status_fn(png, ia_row_done);
+  }
   png_read_image(png, rows);
+  state.in_last_row = 0;
+  // IDAT data after the point where libpng finished the image: it was skipped unread, the check
+  // decides whether the stream holds more than the image.
+  int idat_after = state.guard && ia_idat_bytes(data, size, state.offset, 1) > 0;
   png_read_end(png, NULL);
   free(rows);
   rows = NULL;
   png_destroy_read_struct(&png, &pinfo, NULL);
+  if (state.guard && (state.warned || idat_after) &&
+      ia_guarded_outcome(&state, IA_PNG_OK, info, w, h) != IA_PNG_OK) {
+    free(pixels);
+    return IA_PNG_CORRUPT;
+  }
   *out_pixels = pixels;
   return IA_PNG_OK;
 }

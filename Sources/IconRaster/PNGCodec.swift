@@ -59,6 +59,11 @@ public enum PNGCodec {
     return try decode(bytes, path: path, scale: scale, limits: limits)
   }
 
+  /// How many times this thread has inflated a PNG's IDAT stream a second time for the
+  /// decompression-bomb check (only for streams over 16 KiB, and only when libpng's own reading
+  /// found data after the image, failed or warned): tests check that a sound file is inflated once.
+  public static var bombChecksOnThisThread: UInt64 { ia_png_bomb_checks_on_this_thread() }
+
   /// Reads only the IHDR (no pixel memory, no limits), for reporting sizes.
   public static func readHeader(_ bytes: [UInt8], path: String) throws(RasterError) -> PNGHeader {
     var info = ia_png_info()

@@ -302,6 +302,66 @@ enum EveryChunkPNG {
     }
   }
 
+  /// A sound PNG over 16 KiB of IDAT data is inflated once (by libpng): the bomb check inflates the
+  /// stream again only when libpng's reading gives it a reason. Data after the image is such a reason,
+  /// and the check's verdict is the one it gave when it ran before libpng: within its slack (an
+  /// eighth of the image and 64 KiB) the image decodes, beyond it the file is refused, whether the
+  /// extra data is small enough for libpng to swallow or trips the guard while libpng reads it.
+  @Test func soundFilesAreInflatedOnce() throws {
+    var random = SeededRandom(seed: 18)
+    for (interlaced, depth) in [(false, 8), (true, 8), (true, 16)] {
+      let limit = depth == 16 ? 65536 : 256
+      let pixels = (0..<(120 * 90)).map { _ in (0..<4).map { _ in UInt16(random.int(below: limit)) } }
+      let png = TestPNG(width: 120, height: 90, colorType: 6, bitDepth: UInt8(depth), interlaced: interlaced,
+                        pixels: pixels)
+      let bytes = png.encoded()
+      #expect(bytes.count > 40_000)
+      let before = PNGCodec.bombChecksOnThisThread
+      let (image, _) = try PNGCodec.decode(bytes, path: "sound.png")
+      #expect(PNGCodec.bombChecksOnThisThread == before, "interlaced \(interlaced), \(depth)-bit: inflated once")
+      #expect(image.pixels == png.expectedRGBA)
+    }
+    // 120×90 RGBA: 43,320 bytes of scanlines in non-final stored blocks, then a fixed-Huffman block
+    // of zeros after the image (the zero stream's deflate bytes), one zlib stream.
+    let png = TestPNG(width: 120, height: 90, colorType: 6, bitDepth: 8,
+                      pixels: (0..<(120 * 90)).map { _ in (0..<4).map { _ in UInt16(random.int(below: 256)) } })
+    let raw = png.rawImageData()
+    func withExtra(groups: Int) -> [UInt8] {
+      let (zeros, count) = zlibZeros(groups: groups)
+      var stream: [UInt8] = [0x78, 0x01]
+      for start in stride(from: 0, to: raw.count, by: 65535) {
+        let n = min(65535, raw.count - start)
+        stream += [0, UInt8(n & 0xff), UInt8(n >> 8), UInt8(~n & 0xff), UInt8((~n >> 8) & 0xff)]
+        stream += raw[start..<(start + n)]
+      }
+      stream += zeros[2..<(zeros.count - 4)]
+      var a: UInt64 = 1, b: UInt64 = 0
+      for byte in raw {
+        a = (a + UInt64(byte)) % 65521
+        b = (b + a) % 65521
+      }
+      b = (b + UInt64(count) * a) % 65521  // zeros add a to b each
+      stream += be32(UInt32(b << 16 | a))
+      let header = be32(120) + be32(90) + [8, 6, 0, 0, 0]
+      return EveryChunkPNG.signature + chunk("IHDR", header) + fastChunk("IDAT", stream) + chunk("IEND", [])
+    }
+    var before = PNGCodec.bombChecksOnThisThread
+    #expect(PNGOutcome(withExtra(groups: 2)) == .decoded(width: 120, height: 90), "4 KB after the image: in the slack")
+    #expect(PNGCodec.bombChecksOnThisThread == before + 1)
+    for groups in [100, 40_000] {  // 0.2 MB (1.3 KB compressed, swallowed by libpng), 83 MB (0.5 MB compressed)
+      before = PNGCodec.bombChecksOnThisThread
+      let started = Date()
+      do {
+        _ = try PNGCodec.decode(withExtra(groups: groups), path: "extra.png")
+        Issue.record("\(groups) groups of zeros after the image decoded")
+      } catch {
+        #expect(error.description.contains("decompression bomb"), "\(error)")
+      }
+      #expect(PNGCodec.bombChecksOnThisThread == before + 1)
+      #expect(Date().timeIntervalSince(started) < 2)
+    }
+  }
+
   /// Readable edge cases are measured, and every measurement is finite.
   @Test(arguments: [(1, 1, 255), (1, 1, 0), (44, 44, 0), (44, 44, 255), (1, 300, 255), (300, 1, 128), (2, 2, 1)])
   func degenerateImagesAreMeasuredFinite(size: (Int, Int, Int)) throws {

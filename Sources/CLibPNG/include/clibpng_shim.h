@@ -48,6 +48,10 @@ int ia_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
 int ia_png_encode_ga8(const uint8_t *pixels, uint32_t width, uint32_t height,
                       uint8_t **out, size_t *out_size, char message[256]);
 
+/// How many times this thread has run the decompression-bomb check (a second inflating of a PNG's
+/// IDAT stream; see shim.c): tests check that a sound file is inflated once.
+uint64_t ia_png_bomb_checks_on_this_thread(void);
+
 void ia_free(void *pointer);
 
 #endif
