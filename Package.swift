@@ -46,12 +46,16 @@ let package = Package(
     .target(name: "CShimSupport"),
     .target(name: "CRSVG", dependencies: ["CLibRSVG", "CShimSupport"]),
     .target(name: "CPoppler", dependencies: ["CPopplerGlib", "CShimSupport"]),
+    // SHA-256's block function with the x86 SHA extensions (IconSupport's SHA256 uses it where
+    // the processor has them); links nothing.
+    .target(name: "CSHA256"),
 
     // MARK: Swift modules, in data-flow order; nothing imports upwards. Each lists the modules its
     // files import (no more, no less); C modules are imported `internal`, so no C type can appear in
     // a public API (CFFTW is `package` in one file: the spectrum workspace's buffers).
-    // General helpers (parallel map, bounded file reading, folder listing, path text): Foundation only.
-    .target(name: "IconSupport"),
+    // General helpers (parallel map, bounded file reading, folder listing, path text, SHA-256):
+    // Foundation and CSHA256 only.
+    .target(name: "IconSupport", dependencies: ["CSHA256"]),
     // Decoding and rendering: libpng, librsvg and poppler stay behind this module.
     .target(name: "IconRaster", dependencies: ["IconSupport", "CLibPNG", "CRSVG", "CPoppler"]),
     .target(name: "IconMetrics", dependencies: ["IconRaster", "CFFTW"]),

@@ -65,7 +65,7 @@ final class GitObjects: @unchecked Sendable {
   /// The object named `name` (an id, or any revision expression git accepts): its type and bytes;
   /// nil when there is no such object.
   func object(_ name: String) throws(AuditFrontend.Failure) -> (type: String, bytes: [UInt8])? {
-    guard !name.contains("\n") else { return nil }
+    guard !name.utf8.contains(UInt8(ascii: "\n")) else { return nil }
     lock.lock()
     defer { lock.unlock() }
     try ask([name])
@@ -195,7 +195,8 @@ final class GitObjects: @unchecked Sendable {
     var found: [String: (bytes: [UInt8], digest: [UInt8])] = [:]
     var wanted: [String] = []
     var asked = Set<String>()
-    for id in ids where !id.contains("\n") && found[id] == nil && !asked.contains(id) {
+    // A newline looked for as a byte: Foundation's string search was 10,000 instructions an id.
+    for id in ids where !id.utf8.contains(UInt8(ascii: "\n")) && found[id] == nil && !asked.contains(id) {
       if let bytes = blobs[id], let digest = blobDigests[id] {
         found[id] = (bytes, digest)
       } else if let object = try inProcess(id) {

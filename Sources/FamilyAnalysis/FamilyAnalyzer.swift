@@ -151,6 +151,7 @@ public struct FamilyReport: Sendable, Codable, Equatable {
 
   private static func positions(of icons: [IconEvaluation]) -> Positions {
     var first: [String: Int] = [:]
+    first.reserveCapacity(icons.count)
     for (k, icon) in icons.enumerated() where first[icon.id] == nil { first[icon.id] = k }
     return Positions(first: first)
   }

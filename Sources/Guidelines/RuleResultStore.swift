@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import IconRaster
 import IconSupport
 
 /// Where a rule keeps, between runs, a result it computed from icons' drawings alone (the NCC peak
@@ -18,9 +19,22 @@ public protocol RuleResultStore: AnyObject, Sendable {
   func ruleResult(_ key: RuleResultKey, byteCount: Int) -> [UInt8]?
   /// Keeps `value` under `key` (written with the run's other entries).
   func storeRuleResult(_ value: [UInt8], for key: RuleResultKey)
+  /// A drawing an earlier audit of this run read back and kept under its icon's content key
+  /// (``AuditIcon/contentKey``: equal keys are equal drawings), or nil: none kept. A history keeps
+  /// the drawings its rules read back, so that an unchanged icon compared with a changed one at a
+  /// later revision is not decoded again (`duplicate_icon`: 0.06 G instructions of 20 revisions of
+  /// 500 icons were drawings decoded again).
+  func keptDrawing(_ contentKey: [UInt8]) -> CompactMask?
+  /// Keeps a drawing read back for a rule under its icon's content key for the later audits of
+  /// this run (within a budget; a store that keeps none ignores it).
+  func keepDrawing(_ drawing: CompactMask, for contentKey: [UInt8])
 }
 
 extension RuleResultStore {
+  /// None kept (a store for one audit).
+  public func keptDrawing(_ contentKey: [UInt8]) -> CompactMask? { nil }
+  public func keepDrawing(_ drawing: CompactMask, for contentKey: [UInt8]) {}
+
   /// A stored `Double` (its bit pattern, so that a result read back is the value computed), or nil.
   public func double(_ key: RuleResultKey) -> Double? {
     guard let bytes = ruleResult(key, byteCount: 8) else { return nil }

@@ -268,8 +268,12 @@ public struct StrokeWeightGuidanceRule: Rule {
       // The family's judgement of style where there is one (a dense line drawing is an outline).
       let style = styles[icon.id] ?? m.style
       guard style == .outline, icon.state == .unselected, !hasHalo(m), drawsOneLineWeight(m) else { return nil }
-      let estimates = [m.strokeWeightProfilePx, m.strokeWeightContourPx].filter { $0 > 0 }.map { $0 / icon.scale }
-      guard let lightest = estimates.min(), let heaviest = estimates.max() else { return nil }
+      // The positive estimates in pt, lightest and heaviest (no array made per icon).
+      let profilePx = m.strokeWeightProfilePx, contourPx = m.strokeWeightContourPx
+      guard profilePx > 0 || contourPx > 0 else { return nil }
+      let profilePt = profilePx / icon.scale, contourPt = contourPx / icon.scale
+      let lightest = !(profilePx > 0) ? contourPt : !(contourPx > 0) ? profilePt : min(profilePt, contourPt)
+      let heaviest = !(profilePx > 0) ? contourPt : !(contourPx > 0) ? profilePt : max(profilePt, contourPt)
       let heavy = lightest > high, thin = heaviest < low
       guard heavy || thin else { return nil }
       let contour = m.strokeWeightContourPx / icon.scale

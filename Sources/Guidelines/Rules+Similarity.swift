@@ -85,11 +85,21 @@ public struct DuplicateIconRule: Rule {
     pairs.sort { (rank[$0.1], rank[$0.0]) < (rank[$1.1], rank[$1.0]) }
     var findings: [Finding] = []
     // Each drawing read back once for all its pairs (a reloaded icon decodes its file on each
-    // access of `mask`); the pairs' order and verdicts are unchanged.
+    // access of `mask`), and once a run where the store keeps drawings by content key (a history:
+    // an unchanged icon paired with a changed one at each revision); the pairs' order and verdicts
+    // are unchanged.
     var masks: [Int: AlphaMask?] = [:]
     func mask(_ item: Int) -> AlphaMask? {
       if let known = masks[item] { return known }
-      let mask = icons[items[item]].mask
+      let icon = icons[items[item]]
+      var compact: CompactMask?
+      if let key = icon.contentKey, let kept = context.results?.keptDrawing(key) {
+        compact = kept
+      } else {
+        compact = icon.compactMask
+        if let key = icon.contentKey, let compact { context.results?.keepDrawing(compact, for: key) }
+      }
+      let mask = compact?.alphaMask
       masks[item] = .some(mask)
       return mask
     }

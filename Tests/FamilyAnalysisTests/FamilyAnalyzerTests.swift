@@ -43,6 +43,35 @@ func metrics(size: Double = 18, stroke: Double = 2, detail: Double = 120, densit
     #expect(spread.z(8, floor: 0.03) < -3.5, "a 20% smaller icon still stands out")
   }
 
+  /// The median by selection is the sorted values' middle (or the mean of the two middle ones) to
+  /// the bit, on seeded random lists of every length to 80: few distinct values (many ties),
+  /// sorted, reversed and constant ones; and `select` leaves the list partitioned around its place.
+  @Test func medianBySelectionIsTheSortedMiddle() {
+    var x: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ n: UInt64) -> UInt64 {
+      x ^= x << 13; x ^= x >> 7; x ^= x << 17
+      return x % n
+    }
+    func sortedMedian(_ values: [Double]) -> Double {
+      let s = values.sorted(), n = s.count
+      return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2
+    }
+    for n in 1...80 {
+      for kind in 0..<5 {
+        var values = (0..<n).map { _ in kind == 0 ? Double(next(4)) - 1.5 : log(0.5 + Double(next(100_000)) / 7) }
+        if kind == 2 { values.sort() }
+        if kind == 3 { values.sort(by: >) }
+        if kind == 4 { values = Array(repeating: 0.7, count: n) }
+        #expect(RobustSpread.median(values).bitPattern == sortedMedian(values).bitPattern, "n \(n), kind \(kind)")
+        let k = Int(next(UInt64(n)))
+        var a = values
+        let kth = RobustSpread.select(&a, k)
+        #expect(kth == values.sorted()[k] && a[..<k].allSatisfy { $0 <= kth } && a[(k + 1)...].allSatisfy { $0 >= kth })
+        #expect(a.sorted() == values.sorted(), "a permutation")
+      }
+    }
+  }
+
   @Test func ignoresNonPositiveValues() {
     let spread = RobustSpread(values: [0, -1, .nan, 3])
     #expect(spread.count == 1 && abs(spread.median - 3) < 1e-12)

@@ -60,6 +60,27 @@ import Testing
     for rule in RuleRegistry.all { try check(rule) }
   }
 
+  /// Every threshold of every rule set at once, each to its own value: each reads back its own
+  /// (a context reads thresholds by their place in `allCases`).
+  @Test func everyThresholdReadsItsOwnValueWhenAllAreSet() {
+    func check<R: Rule>(_ rule: R.Type) {
+      var configuration = AuditConfiguration()
+      for (k, threshold) in R.Threshold.allCases.enumerated() { configuration.setThreshold(threshold, of: R.self, to: 1000 + Double(k)) }
+      let context = RuleContext<R>(family: FamilyAnalyzer.analyse(name: "", members: []), icons: [], configuration: configuration)
+      for (k, threshold) in R.Threshold.allCases.enumerated() {
+        #expect(context.threshold(threshold) == 1000 + Double(k), "\(R.identifier).\(threshold.name)")
+      }
+    }
+    for rule in RuleRegistry.all { check(rule) }
+    // A threshold type whose `allCases` is not in declaration order reads through the search.
+    var configuration = AuditConfiguration()
+    configuration.setThreshold(ShuffledThresholdRule.Threshold.first, of: ShuffledThresholdRule.self, to: 1)
+    configuration.setThreshold(ShuffledThresholdRule.Threshold.third, of: ShuffledThresholdRule.self, to: 3)
+    let context = RuleContext<ShuffledThresholdRule>(family: FamilyAnalyzer.analyse(name: "", members: []), icons: [],
+                                                     configuration: configuration)
+    #expect(context.threshold(.first) == 1 && context.threshold(.second) == 20 && context.threshold(.third) == 3)
+  }
+
   /// An example carries its rule's thresholds and the line it was written on.
   @Test func anExampleCarriesItsThresholdsAndLocation() {
     let icons = ExampleFamily.icons() + [.init(id: "small", mask: ExampleFamily.glyph(1, size: 0.8))]
@@ -108,4 +129,22 @@ import Testing
       #expect(onTarget.isEmpty, "unexpected: \(onTarget.map(\.message))", sourceLocation: at)
     }
   }
+}
+
+/// A rule (not registered) whose thresholds' `allCases` lists them out of declaration order.
+private struct ShuffledThresholdRule: Rule {
+  enum Threshold: String, RuleThreshold {
+    case first, second, third
+    static var allCases: [Threshold] { [.third, .first, .second] }
+    var declaration: (defaultValue: Double, help: String) {
+      switch self {
+      case .first: (10, "one")
+      case .second: (20, "two")
+      case .third: (30, "three")
+      }
+    }
+  }
+  static let description = RuleDescription(identifier: "shuffled_threshold", name: "Shuffled", scope: .icon,
+                                           rationale: "a test rule", defaultSeverity: .warning)
+  func check(_ context: RuleContext<Self>) -> [Finding] { [] }
 }

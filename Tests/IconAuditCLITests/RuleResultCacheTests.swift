@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import AuditFrontend
 import Foundation
+import FamilyAnalysis
 import Guidelines
+import IconMetrics
 import IconRaster
 import Testing
 import TestSupport
@@ -66,6 +68,59 @@ import TestSupport
             "\(String(describing: repaired.stats))")
     let after = try audit(folder, cache: root + "/cache")
     #expect(after.stats?.ruleResultsRead == written && after.stats?.ignored == 0, "\(String(describing: after.stats))")
+  }
+
+  /// A history's store (a cache with a memo) keeps the drawings `duplicate_icon` reads back, by
+  /// content key: at the next revision an unchanged icon paired with a new one is not read again,
+  /// the new one is read once, a pair of unchanged icons is not compared again; an icon whose
+  /// drawing changed (another content key) is read, not given the old drawing; a store without a
+  /// memo keeps none; the findings are those of a run without a store.
+  @Test func aHistoryReadsAnUnchangedDrawingOnce() throws {
+    final class Reads: @unchecked Sendable {
+      private let lock = NSLock()
+      private var counts: [String: Int] = [:]
+      func add(_ id: String) { lock.lock(); counts[id, default: 0] += 1; lock.unlock() }
+      subscript(_ id: String) -> Int { lock.lock(); defer { lock.unlock() }; return counts[id] ?? 0 }
+    }
+    let reads = Reads()
+    // The signature given, as a measured icon has it: only the rule's comparisons read drawings.
+    func icon(_ id: String, glyph: Int, key: UInt8) -> AuditIcon {
+      let mask = ExampleFamily.glyph(glyph)
+      let compact = CompactMask(mask)
+      var icon = AuditIcon(id: id, path: id + ".png", family: "f", scale: mask.scale, widthPx: mask.width,
+                           heightPx: mask.height, metrics: MetricsEngine.measure(mask),
+                           maskLoader: { reads.add(id); return compact }, signature: Spectrum.signature(mask))
+      icon.contentKey = [UInt8](repeating: key, count: 32)
+      return icon
+    }
+    func check(_ icons: [AuditIcon], _ store: RuleResultStore?) -> [Finding] {
+      DuplicateIconRule().check(RuleContext<DuplicateIconRule>(family: FamilyAnalyzer.analyse(name: "f", members: []),
+                                                                icons: icons, results: store))
+    }
+    let history = MeasurementCache.memoryOnly()
+    // Revision 1: a and b one drawing (compared: both read), c another.
+    let first = [icon("a", glyph: 3, key: 1), icon("b", glyph: 3, key: 2), icon("c", glyph: 5, key: 3)]
+    let found1 = check(first, history)
+    #expect(found1.map(\.iconId) == ["b"] && reads["a"] == 1 && reads["b"] == 1)
+    // Revision 2: d, new, draws a's drawing: a comes from the store, d is read once.
+    let second = [icon("a", glyph: 3, key: 1), icon("b", glyph: 3, key: 2), icon("c", glyph: 5, key: 3), icon("d", glyph: 3, key: 4)]
+    let found2 = check(second, history)
+    #expect(reads["a"] == 1 && reads["b"] == 1 && reads["d"] == 1, "a and b kept, d read once")
+    // Revision 3: a's drawing changed (key 5, c's glyph): read again, never the kept one.
+    let third = [icon("a", glyph: 5, key: 5), icon("b", glyph: 3, key: 2), icon("c", glyph: 5, key: 3), icon("d", glyph: 3, key: 4)]
+    let found3 = check(third, history)
+    #expect(reads["a"] == 2, "a changed drawing is read")
+    for (icons, found) in [(first, found1), (second, found2), (third, found3)] {
+      #expect(found == check(icons, nil), "the findings of a run without a store")
+    }
+    #expect(Set(found3.map(\.iconId)) == ["a", "d"] || Set(found3.map(\.iconId)) == ["c", "d"], "\(found3.map(\.iconId))")
+    // A cache without a memo (one audit) keeps no drawing.
+    let root = try makeTemporaryFolder("rule-results-drawings")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let single = MeasurementCache(directory: root + "/cache")
+    single.keepDrawing(CompactMask(ExampleFamily.glyph(1)), for: [UInt8](repeating: 9, count: 32))
+    #expect(single.keptDrawing([UInt8](repeating: 9, count: 32)) == nil)
+    #expect(history.keptDrawing([UInt8](repeating: 1, count: 32)) == CompactMask(ExampleFamily.glyph(3)))
   }
 
   @Test func aResultOfAnotherLengthIsIgnoredAndCounted() throws {
