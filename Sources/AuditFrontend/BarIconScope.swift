@@ -63,7 +63,12 @@ public struct CodeBarIcon: Sendable, Equatable {
 ///   templates. One colour icon among one-colour
 ///   glyphs is a slip in a bar family and stays, so that `template_not_monochrome` tells its
 ///   designer; so do loose PNG and vector files, which say nothing of their rendering (the
-///   calibration's two-colour faults). The app's code (1) or a declared role (2) keeps either.
+///   calibration's two-colour faults). A set that says `template-rendering-intent: original` in
+///   more than one colour is colour art in any folder: its colours were chosen to be shown (VLC's
+///   select-all on state, a white check on an orange disk, in its navigation bar folder: as a
+///   template its check would vanish into a solid disk, so "render it as a template" is no fix,
+///   and "iOS keeps only the alpha" is untrue of it). The app's code (1) or a declared role (2)
+///   keeps either.
 ///
 /// The first reason that fails names why an image is left out (``AuditScope/Reason``).
 /// - Complexity: O(path length) per image.
@@ -140,11 +145,15 @@ public enum BarIconScope {
     }
     let large = sizeKnown && (widthPt > maximumWidthPt + 1e-9 || heightPt > maximumHeightPt + 1e-9)
     // Colour art under a folder's role: a set that could say template and does not, in a folder
-    // drawn in colour, not on an opaque background (whose colours are the background's).
-    let colourArt = icon.catalog != nil && folderInColour && icon.metrics.opaqueBackgroundShare < limits.opaqueShare
+    // drawn in colour, or that says `original` (its colours chosen to show, whatever its folder:
+    // VLC's select-all on state, a white check on an orange disk), not on an opaque background
+    // (whose colours are the background's).
+    let saysOriginal = intent == "original"
+    let colourArt = icon.catalog != nil && (folderInColour || saysOriginal)
+      && icon.metrics.opaqueBackgroundShare < limits.opaqueShare
     if intent != "template", let spread, spread > limits.maximumSpread, role == .unknown || colourArt {
-      let detail = "colour spread \(Int(spread.rounded())), \(size)"
-        + (role != .unknown ? ", no template intent, in a folder drawn in colour" + named : "")
+      let why = saysOriginal ? ", rendered as Original Image" : ", no template intent, in a folder drawn in colour"
+      let detail = "colour spread \(Int(spread.rounded())), \(size)" + (role != .unknown ? why + named : "")
       return .leftOut(large ? .colourIllustration : .colourImage, detail: detail)
     }
     if role != .unknown { return .barIcon(.role) }

@@ -51,6 +51,9 @@ public struct TemplateNotMonochromeRule: Rule {
     let maximum = context.threshold(.maximumSpread)
     return context.icons.compactMap { icon in
       guard let spread = icon.metrics.colorSpread, spread > maximum else { return nil }
+      // A set rendered as Original Image shows its colours: "iOS keeps only the alpha" is untrue
+      // of it, and whether it should be a template is not_template_rendering's finding.
+      if icon.catalog?.templateRenderingIntent == "original" { return nil }
       return context.finding(
         icon,
         "more than one colour: colour spread \(fmt(spread, 0)) (0–255) over the glyph, above \(fmt(maximum, 0)); iOS keeps only the alpha, so the colours will not show",

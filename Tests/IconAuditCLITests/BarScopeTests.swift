@@ -242,6 +242,47 @@ import TestSupport
     #expect((declared["icons"] as! [[String: Any]]).count == 8)
   }
 
+  /// A set rendered as Original Image in more than one colour is colour art whatever its folder
+  /// (VLC's select-all on state, a white check on an orange disk, in its navigation bar folder: it
+  /// had three wrong errors, "rendered as Original Image", "a filled icon among outline icons" and
+  /// "iOS keeps only the alpha"); a one-colour glyph rendered as original stays, told it will not
+  /// follow the tint (Habitica's grey filter icon). A role from the code keeps the colour set, and
+  /// `template_not_monochrome` does not call its colours lost: it is not a template.
+  @Test func aColourSetRenderedAsOriginalIsColourArtInAnyFolder() throws {
+    let fixture = FixtureCatalog(root: try makeTemporaryFolder("bar-scope-original"))
+    defer { try? FileManager.default.removeItem(atPath: fixture.root) }
+    try fixture.group("")
+    for (index, name) in ["edit", "sort", "history"].enumerated() {
+      let set = FixtureCatalog.scales(name, glyph: index, scales: [2, 3])
+      try fixture.set("NavigationBar/\(name).imageset", set.entries, files: set.files)
+    }
+    try fixture.set("NavigationBar/allSelected.imageset", [FixtureCatalog.entry("c@2x.png", scale: "2x")],
+                    files: ["c@2x.png": Self.colourImage(widthPt: 24, heightPt: 24, scale: 2)],
+                    properties: "\"template-rendering-intent\": \"original\"")
+    try fixture.set("NavigationBar/filter.imageset", [FixtureCatalog.entry("f@2x.png", scale: "2x")],
+                    files: ["f@2x.png": FixtureCatalog.smallGlyph(scale: 2, canvasPt: 24)],
+                    properties: "\"template-rendering-intent\": \"original\"")
+    let report = try json(try runTool(["audit", "--format", "json", fixture.root]))
+    let ids = Set((report["icons"] as! [[String: Any]]).map { $0["id"] as! String })
+    #expect(!ids.contains("App.xcassets/NavigationBar/allSelected") && ids.contains("App.xcassets/NavigationBar/filter"))
+    let leftOut = ((report["summary"] as! [String: Any])["leftOut"] as! [[String: Any]]).map {
+      "\($0["path"]!): \($0["reason"]!): \($0["detail"] ?? "")"
+    }
+    #expect(leftOut.count == 1)
+    #expect(leftOut.first?.hasPrefix("App.xcassets/NavigationBar/allSelected.imageset/c@2x.png: colourImage: colour spread ") == true)
+    #expect(leftOut.first?.hasSuffix(", 24×24 pt, rendered as Original Image (its folder is named for a navigation bar)") == true)
+    let findings = (report["findings"] as! [[String: Any]]).map { "\($0["iconId"]!) \($0["ruleId"]!) \($0["severity"]!)" }
+    #expect(findings.contains("App.xcassets/NavigationBar/filter not_template_rendering error"))
+    #expect(!findings.contains { $0.hasPrefix("App.xcassets/NavigationBar/allSelected ") })
+    // The code's word keeps it; its colours show, so they are not "lost".
+    var request = AuditRequest(paths: [fixture.root])
+    request.codeBarIcons = ["App.xcassets/NavigationBar/allSelected": CodeBarIcon(role: .navigationBar)]
+    let result = try AuditFrontend.run(request)
+    #expect(result.report.icons.contains { $0.id == "App.xcassets/NavigationBar/allSelected" })
+    #expect(!result.report.findings.contains { $0.iconId == "App.xcassets/NavigationBar/allSelected" && $0.ruleId == "template_not_monochrome" })
+    #expect(result.report.findings.contains { $0.iconId == "App.xcassets/NavigationBar/allSelected" && $0.ruleId == "not_template_rendering" })
+  }
+
   /// A folder holding only images that are not bar icons is not "no icon found": exit 0 with the
   /// summary; a folder with nothing read at all stays exit 2.
   @Test func imagesFoundButNoBarIconIsNotAnError() throws {
