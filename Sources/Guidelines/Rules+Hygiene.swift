@@ -147,7 +147,15 @@ public struct MissingAntialiasingRule: Rule {
       renderings of the calibration families: 202 of 210 found (204 before); the four lost are \
       axis-aligned drawings (Breeze histogram, list-add, network-server, Yaru \
       view-list-bullet) with no step at all, pixel for pixel what a glyph drawn on the grid is; \
-      glyphs whose only curves are small rounded corners score 0.06–0.1. Tiny glyphs are skipped, and so are vectors (PDF, SVG): \
+      glyphs whose only curves are small rounded corners score 0.06–0.1. Only hard steps count (the \
+      four pixels around the corner each α ≤ 0.02 or ≥ 0.98): a step whose pixels carry partial \
+      coverage is antialiased. Element's `action_poll` (three bars whose rounded top corners are \
+      one pixel at α 0.45, its only partial pixels: 0.02 per px of contour) had a one-pixel notch \
+      at each of those corners, 0.056 steps per px of contour, a wrong warning; it has none now. A \
+      thresholded image has no partial pixel, so the calibration's 202 are all still found; \
+      counting a step only in a run of two or more (a notch is one) would have lost 12 of them \
+      (thresholded round caps and small rounded corners, Tabler antenna-bars, Phosphor waveform). \
+      Tiny glyphs are skipped, and so are vectors (PDF, SVG): \
       Xcode and iOS rasterise them antialiased, and hard edges in iconaudit's rendering are their \
       axis-aligned edges on the pixel grid (15 wrong warnings on GoMap's railway tracks, mazes and \
       buildings).
@@ -166,6 +174,9 @@ public struct MissingAntialiasingRule: Rule {
       RuleExample("a pixel-aligned hash `#` of 3 px lines (nothing to antialias; its bars' ends are no stair steps)",
                   icons: [.init(id: "hash", mask: HygieneExamples.hash)],
                   target: "hash", triggers: false),
+      RuleExample("three bars whose rounded top corners are one antialiased pixel each (a notch at α 0.45 is no stair step)",
+                  icons: [.init(id: "poll", mask: HygieneExamples.notchedBars)],
+                  target: "poll", triggers: false),
       RuleExample("a pixel-aligned filled square (nothing to antialias)",
                   icons: [.init(id: "grid", mask: { var d = ExampleDrawing(); d.rect(x: 3, y: 3, width: 18, height: 18); return HygieneExamples.thresholded(d.mask) }())],
                   target: "grid", triggers: false),
@@ -418,6 +429,15 @@ enum HygieneExamples {
     (6..<9).contains(x) || (21..<24).contains(x) || (6..<9).contains(y) || (21..<24).contains(y) ? 1 : 0
   }
 
+  /// A poll's three bars (Element's `action_poll`, 24 pt @3x): 12 px wide, pixel-aligned, each top
+  /// corner rounded to one pixel at α 0.45, the drawing's only partial pixels.
+  static let notchedBars = AlphaMask(width: 72, height: 72, scale: 3) { x, y in
+    for (x0, y0) in [(9, 27), (30, 6), (51, 39)] where x >= x0 && x < x0 + 12 && y >= y0 && y < 66 {
+      return y == y0 && (x == x0 || x == x0 + 11) ? 0.45 : 1
+    }
+    return 0
+  }
+
   /// Separable Gaussian blur (kernel truncated at 3σ, zero outside the canvas).
   static func gaussianBlur(_ mask: AlphaMask, sigma: Double) -> AlphaMask {
     let radius = Int((3 * sigma).rounded(.up))
@@ -445,7 +465,11 @@ enum HygieneExamples {
   /// one pixel every five). An axis-aligned drawing has none: the two corners at a bar's end turn
   /// the same way, and where bars meet the next corner is a bar's width or a gap away (a `#` of
   /// 3 px bars at 30 px: 0.15 corners per px of contour, none on a step; of 1 px bars at 10 px,
-  /// two pixels apart, none either).
+  /// two pixels apart, none either). Only *hard* steps count: the four pixels around the corner
+  /// each α ≤ 0.02 or ≥ 0.98. A step whose pixels carry partial coverage is antialiased: Element's
+  /// `action_poll` (three bars whose rounded top corners are one pixel at α 0.45, its only partial
+  /// pixels) has a one-pixel notch at each such corner, 0.056 corners per px of contour before, none
+  /// now; a thresholded image has no partial pixel, so every step it has still counts.
   /// - Complexity: O(width · height).
   static func staircaseCorners(_ mask: AlphaMask) -> Int {
     let w = mask.width, h = mask.height
@@ -461,24 +485,37 @@ enum HygieneExamples {
       default: return ink(x, y - 1) && !ink(x - 1, y - 1)
       }
     }
+    // A corner at vertex (x, y) is hard when none of the four pixels around it is partial.
+    func isHard(_ x: Int, _ y: Int) -> Bool {
+      for (px, py) in [(x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)] where px >= 0 && py >= 0 && px < w && py < h {
+        let a = mask.coverage[py * w + px]
+        if a > 0.02 && a < 0.98 { return false }
+      }
+      return true
+    }
     let vw = w + 1
     var visited = [Bool](repeating: false, count: vw * (h + 1) * 4)
     var total = 0
     for y0 in 0...h {
       for x0 in 0...w {
         for d0 in 0..<4 where !visited[(y0 * vw + x0) * 4 + d0] && isBoundary(x0, y0, d0) {
-          var turns: [Int8] = [], lengths: [Int] = []
+          var turns: [Int8] = [], lengths: [Int] = [], hard: [Bool] = []
           var x = x0, y = y0, d = d0, run = 0
           repeat {
             visited[(y * vw + x) * 4 + d] = true
             x += dx[d]; y += dy[d]; run += 1
             var next = d
             for turn in [1, 0, 3] where isBoundary(x, y, (d + turn) % 4) { next = (d + turn) % 4; break }
-            if next != d { turns.append(next == (d + 1) % 4 ? 1 : -1); lengths.append(run); run = 0 }
+            if next != d {
+              turns.append(next == (d + 1) % 4 ? 1 : -1)
+              lengths.append(run)
+              hard.append(isHard(x, y))
+              run = 0
+            }
             d = next
           } while !(x == x0 && y == y0 && d == d0)
           if !lengths.isEmpty { lengths[0] += run }
-          total += Self.stepCorners(turns: turns, lengths: lengths)
+          total += Self.stepCorners(turns: turns, lengths: lengths, hard: hard)
         }
       }
     }
@@ -486,12 +523,13 @@ enum HygieneExamples {
   }
 
   /// The corners of a closed outline (turns ±1 in order; `lengths[i]` the px from corner i − 1 to
-  /// corner i, cyclic) with a neighbour one pixel away that turns the other way.
-  static func stepCorners(turns: [Int8], lengths: [Int]) -> Int {
+  /// corner i, cyclic) with a neighbour one pixel away that turns the other way, among those marked
+  /// `hard` (all when `hard` is nil).
+  static func stepCorners(turns: [Int8], lengths: [Int], hard: [Bool]? = nil) -> Int {
     let n = turns.count
     guard n >= 2 else { return 0 }
     var count = 0
-    for i in 0..<n {
+    for i in 0..<n where hard?[i] ?? true {
       let previous = (i + n - 1) % n, next = (i + 1) % n
       if (lengths[i] == 1 && turns[previous] != turns[i]) || (lengths[next] == 1 && turns[next] != turns[i]) { count += 1 }
     }

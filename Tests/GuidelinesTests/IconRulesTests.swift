@@ -273,6 +273,9 @@ struct IconRulesTests {
     #expect(HygieneExamples.staircaseCorners(AlphaMask(width: 5, height: 5)) == 0)
     #expect(HygieneExamples.staircaseCorners(AlphaMask(width: 1, height: 1) { _, _ in 1 }) == 0)
     #expect(HygieneExamples.staircaseCorners(HygieneExamples.hash) == 0)
+    // A notch drawn with a partial pixel is antialiased; the same notch thresholded is a hard step.
+    #expect(HygieneExamples.staircaseCorners(HygieneExamples.notchedBars) == 0)
+    #expect(HygieneExamples.staircaseCorners(HygieneExamples.thresholded(HygieneExamples.notchedBars)) == 18)
     let cross = AlphaMask(width: 12, height: 12) { x, y in (5..<7).contains(x) || (5..<7).contains(y) ? 1 : 0 }
     #expect(HygieneExamples.staircaseCorners(cross) == 0)
     // A diagonal bar 2 px thick: both long sides are stair steps.
