@@ -12,6 +12,13 @@ extension HTMLReportWriter {
     guard !findings.isEmpty else {
       return s + "<p class=\"all-clear\">No findings: every icon follows the guidelines the enabled rules check.</p>\n</section>\n"
     }
+    // The family rules' messages give a modified z-score, "M = …": say once what it is.
+    if findings.contains(where: { $0.message.contains("(M = ") || $0.message.contains(" M = ") }) {
+      s += "<p class=\"rationale\" id=\"m-score\"><b>M</b> in a message is how far the icon is from its family: its "
+        + "difference from the family's median in units of the family's own spread (a robust z-score; 0 is the "
+        + "median, and the further from 0, the more it stands out; the thresholds of each rule are in "
+        + "<code>iconaudit rules</code>).</p>\n"
+    }
     let ruleIds = orderedRuleIds(findings)
     func worst(_ id: String) -> Severity { findings.filter { $0.ruleId == id }.map(\.severity).max() ?? .info }
     for id in ruleIds {
@@ -30,7 +37,12 @@ extension HTMLReportWriter {
       if let scope = description?.scope { s += "<span class=\"chip\">\(scope.rawValue)</span>" }
       s += "<span class=\"counts\">\(counts)</span></header>\n"
       if let rationale = description?.rationale {
-        s += "<p class=\"rationale\">\(HTMLEscaping.escape(rationale))</p>\n"
+        // The guideline in one sentence; how the rule measures it, and its calibration, folded.
+        let (guideline, reasoning) = guidelineSentence(rationale)
+        s += "<p class=\"rationale\">\(HTMLEscaping.escape(guideline))</p>\n"
+        if !reasoning.isEmpty {
+          s += "<details class=\"reasoning\"><summary>How iconaudit measures it</summary><p class=\"rationale\">\(HTMLEscaping.escape(reasoning))</p></details>\n"
+        }
       }
       s += "<ol class=\"findings\">"
       for finding in group {
@@ -51,5 +63,34 @@ extension HTMLReportWriter {
       s += "</ol>\n</article>\n"
     }
     return s + "</section>\n"
+  }
+
+  /// A rule's rationale split after its first sentence: the guideline a designer reads (a
+  /// rationale opens with it, and its source in the HIG), then how the rule measures it, with the
+  /// figures of its calibration, which the page folds away. The sentence ends at the first ". "
+  /// followed by a capital letter outside parentheses, brackets and quotes; a rationale of one
+  /// sentence is all guideline (`reasoning` empty). O(n) in the rationale's length.
+  static func guidelineSentence(_ rationale: String) -> (guideline: String, reasoning: String) {
+    var depth = 0, quoted = false
+    var index = rationale.startIndex
+    while index < rationale.endIndex {
+      let character = rationale[index]
+      switch character {
+      case "(", "[": depth += 1
+      case ")", "]": depth = max(0, depth - 1)
+      case "\"": quoted.toggle()
+      case "." where depth == 0 && !quoted:
+        let space = rationale.index(after: index)
+        if space < rationale.endIndex, rationale[space] == " " {
+          let next = rationale.index(after: space)
+          if next < rationale.endIndex, rationale[next].isUppercase {
+            return (String(rationale[...index]), String(rationale[next...]))
+          }
+        }
+      default: break
+      }
+      index = rationale.index(after: index)
+    }
+    return (rationale, "")
   }
 }

@@ -172,7 +172,7 @@ enum HTMLStylesheet {
     .card .path{margin:0 0 8px;font:11px/1.3 var(--mono);color:var(--muted);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
     dl.figures{display:grid;grid-template-columns:1fr 1fr;gap:0 10px;margin:0;font-size:12px}
     dl.figures dt{font-size:10px;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);margin-top:4px;min-width:0}
-    dl.figures dd{margin:0;font-variant-numeric:tabular-nums;white-space:nowrap;min-width:0}
+    dl.figures dd{margin:0;font-variant-numeric:tabular-nums;min-width:0;overflow-wrap:break-word}
     dl.figures :is(dt,dd):nth-of-type(odd){grid-column:1}dl.figures :is(dt,dd):nth-of-type(even){grid-column:2}
     dl.figures dt:nth-of-type(-n+2){grid-row:1}dl.figures dd:nth-of-type(-n+2){grid-row:2}
     dl.figures dt:nth-of-type(n+3):nth-of-type(-n+4){grid-row:3}dl.figures dd:nth-of-type(n+3):nth-of-type(-n+4){grid-row:4}
@@ -193,6 +193,8 @@ enum HTMLStylesheet {
     .rule header code{color:var(--muted)}
     .rule .counts{margin-left:auto;font-size:12px;font-weight:600}
     .rationale{color:var(--muted);font-size:13px;max-width:110ch;margin:6px 0 12px}
+    details.reasoning{color:var(--muted);font-size:13px;max-width:110ch;margin:-6px 0 12px}
+    details.reasoning>summary{cursor:pointer;width:max-content}
     ol.findings{list-style:none;padding:0;margin:0;display:grid;gap:8px}
     .finding{display:grid;grid-template-columns:64px minmax(120px,180px) 1fr;gap:14px;align-items:start;padding:10px 14px;border-radius:12px;background:var(--bg);border-left:4px solid var(--line-strong)}
     .finding.sev-error{border-left-color:var(--error)}.finding.sev-warning{border-left-color:var(--warning)}.finding.sev-info{border-left-color:var(--info)}

@@ -121,8 +121,19 @@ func htmlTestReport() -> AuditReport {
       let rule = RuleRegistry.rule(finding.ruleId)!.description
       #expect(html.contains("id=\"rule-\(rule.identifier)\""))
       #expect(html.contains(HTMLEscaping.escape(rule.name)))
-      #expect(html.contains(HTMLEscaping.escape(rule.rationale)))
+      // The guideline's sentence is shown; how the rule measures it is folded away, all of it there.
+      let (guideline, reasoning) = HTMLReportWriter.guidelineSentence(rule.rationale)
+      #expect(html.contains("<p class=\"rationale\">\(HTMLEscaping.escape(guideline))</p>"))
+      #expect(reasoning.isEmpty || html.contains("<summary>How iconaudit measures it</summary><p class=\"rationale\">\(HTMLEscaping.escape(reasoning))</p></details>"))
+      #expect(guideline + (reasoning.isEmpty ? "" : " " + reasoning) == rule.rationale)
     }
+    // "M = …" in a message is explained once, above the rules; not at all when no message has one.
+    #expect(html.contains("id=\"m-score\"") == Self.report.findings.contains { $0.message.contains("(M = ") })
+    var scored = Self.report
+    scored.findings[0].message += " (M = -6.4)"
+    scored.findings[scored.findings.count - 1].message += " (M = 9.1)"
+    let page = HTMLReportWriter.write(scored, toolVersion: "TEST", configurationDescription: "defaults")
+    #expect(page.components(separatedBy: "id=\"m-score\"").count == 2)
     // One section per rule, however many findings it has.
     let rules = Set(Self.report.findings.map(\.ruleId))
     #expect(html.components(separatedBy: "<article class=\"rule ").count - 1 == rules.count)
@@ -130,6 +141,20 @@ func htmlTestReport() -> AuditReport {
     let small = Self.report.icons.firstIndex { $0.id == "TabBar/small" }!
     #expect(Self.report.findings.contains { $0.iconId == "TabBar/small" && $0.ruleId == "perceived_size_outlier" })
     #expect(html.contains("<article class=\"card sev-error\" id=\"icon-\(small)\""))
+  }
+
+  /// Every rule's rationale opens with one sentence, the guideline (its source in the HIG in
+  /// parentheses), which the page shows above the findings; the rest, how it is measured and
+  /// calibrated, is folded away.
+  @Test func rationalesOpenWithTheGuidelineInOneSentence() {
+    for rule in RuleRegistry.all {
+      let (guideline, reasoning) = HTMLReportWriter.guidelineSentence(rule.description.rationale)
+      #expect(guideline.count <= 600 && guideline.hasSuffix("."), "\(rule.description.identifier): \(guideline)")
+      #expect(guideline.count < rule.description.rationale.count / 2 || reasoning.isEmpty, "\(rule.description.identifier)")
+    }
+    #expect(HTMLReportWriter.guidelineSentence("Bars (e.g. a tab bar. Not this) share one size. How: measured.")
+      == ("Bars (e.g. a tab bar. Not this) share one size.", "How: measured."))
+    #expect(HTMLReportWriter.guidelineSentence("One sentence only.") == ("One sentence only.", ""))
   }
 
   @Test func summaryFamiliesAndFooter() {
