@@ -63,7 +63,7 @@ public enum CanvasFamilies {
       } else {
         let others = indices.count - largest
         text = "\(title): \(others) of \(indices.count) icons are on other canvas sizes than \(ordered[0].key.text) (\(sizes)): "
-          + "compared within each canvas size, not with the \(largest)"
+          + "each canvas size is compared on its own, not with the \(largest) on \(ordered[0].key.text)"
       }
       notes.append(AuditScope.FolderNote(folder: family, text: text))
     }

@@ -22,22 +22,22 @@ enum AuditCommand {
       a mask) and sets rendered as original are listed in the summary as not audited, with the
       reason (--all-images audits them all); a folder's name does not keep a swatch, a solid fill
       or a colour image set without template intent in a folder drawn in colour. A folder of
-      icons of no role on several canvas sizes is compared within each canvas size. One PATH that is an app's folder
-      (an .xcodeproj, Package.swift, or sources beside asset catalogs) is audited as the app uses its
-      images: the code, storyboards and SwiftUI views say which image sets are bar icons, their role
-      and their selected images; the others stay out (--ignore-code: audit every set as above).
-      With several PATHs, paths in the
-      reports start with each PATH's last path component (more when two end alike: a/Icons,
-      b/Icons); keep the same PATHs between a baseline and the audits compared with it.
+      icons of no role on several canvas sizes is compared within each canvas size.
+
+      One PATH that is an app's folder (an .xcodeproj, Package.swift, or sources beside asset
+      catalogs) is audited as the app uses its images: the code, storyboards and SwiftUI views
+      say which image sets are bar icons, their role and their selected images; the others stay
+      out (--ignore-code: audit every set as above). With several PATHs, paths in the reports
+      start with each PATH's last path component (more when two end alike: a/Icons, b/Icons);
+      keep the same PATHs between a baseline and the audits compared with it.
 
       Configuration: --config FILE, else the nearest .iconaudit.json in the first PATH's folder or
       above. 'iconaudit rules' lists the rules, their identifiers and thresholds.
 
       Exit codes: 0 no error findings (warnings allowed unless --strict or "strict": true in the
-      configuration); 1 error findings;
-      2 an input could not be read, or no icon was found (wins over 1; every readable icon is
-      still audited);
-      64 usage error, unusable configuration/baseline, or an output file that cannot be used (an
+      configuration); 1 error findings; 2 an input could not be read (a missing PATH too), or
+      no image was found at all (images found not to be bar icons are not an error; wins over 1:
+      every readable icon is still audited); 64 usage error, unusable configuration/baseline, or an output file that cannot be used (an
       input, a folder, a file iconaudit did not write: see --force); 70 the report could not be
       written. --warnings-only (a build phase that must not fail): every finding is reported as
       a warning or a note, and the exit code is 0 unless an input could not be read (2); a

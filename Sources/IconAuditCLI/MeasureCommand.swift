@@ -21,7 +21,7 @@ enum MeasureCommand {
       cache's settings (cache, cacheDirectory); options given on the command line win.
 
       Exit codes: 0 every input was read; 2 some input could not be read (the others are still
-      measured, and each unreadable file is named on stderr), or no icon was found; 64 usage
+      measured, and each unreadable file is named on stderr), or no image was found; 64 usage
       error (also an output file that cannot be used: an input, a folder, a file iconaudit did
       not write without --force); 70 the output could not be written.
       """,

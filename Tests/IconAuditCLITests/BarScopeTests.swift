@@ -136,7 +136,7 @@ import TestSupport
     let notes = (report["summary"] as! [String: Any])["folderNotes"] as! [[String: Any]]
     #expect(notes.map { $0["folder"] as! String } == ["App.xcassets/Icons"])
     #expect(notes.first?["text"] as? String == "App.xcassets/Icons: 3 of 7 icons are on other canvas sizes than 24×24 pt "
-            + "(24×24 pt: 4, 16×16 pt: 2, 30×30 pt: 1): compared within each canvas size, not with the 4")
+            + "(24×24 pt: 4, 16×16 pt: 2, 30×30 pt: 1): each canvas size is compared on its own, not with the 4 on 24×24 pt")
     // No size finding across canvases: a note, not findings.
     let findings = report["findings"] as! [[String: Any]]
     #expect(!findings.contains { ($0["iconId"] as? String ?? "").hasPrefix("App.xcassets/Icons/") && ($0["ruleId"] as? String ?? "").hasSuffix("_outlier") })
