@@ -82,6 +82,7 @@ public struct AppCode: Sendable {
 
   /// Scans an app's folder (see the type's description).
   public static func scan(folder: String, limits: Limits = Limits()) -> AppCode {
+    let folder = AppFolder.followingLink(folder)
     var notes: [String] = []
     let files = sourceFiles(folder, limits: limits, notes: &notes)
     var tables = SymbolTables()

@@ -21,7 +21,7 @@ public enum AppFolder {
       if inner.contains(where: marks) { return true }
     }
     var source = false, catalog = false
-    walk(path, limit: 20_000) { name in
+    walk(followingLink(path), limit: 20_000) { name in
       if name.hasPrefix(".") { return .skipDescendants }
       if name.hasSuffix(".xcassets") {
         catalog = true
@@ -34,6 +34,16 @@ public enum AppFolder {
   }
 
   enum WalkStep { case next, skipDescendants, stop }
+
+  /// `path`, or the folder it leads to when it is itself a symbolic link: the PATH an audit is
+  /// given is followed (discovery reads the images behind it), while a walk (``walk(_:limit:_:)``,
+  /// `FileManager.enumerator(atPath:)`) does not enter a link given as its root. An app's folder
+  /// reached through a link was read as one with no code ("0 uses in 0 files"). O(path length).
+  public static func followingLink(_ path: String) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+    return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+  }
 
   /// Calls `visit` with the name of each entry under `root` (not the root itself), directories
   /// before their contents, in the order and with the entries of `FileManager.enumerator(atPath:)`

@@ -59,4 +59,23 @@ import Testing
       #expect(walked(path, limit: 1000, skip: { _ in false }) == enumerated(path, limit: 1000, skip: { _ in false }), "\(path)")
     }
   }
+
+  /// An app's folder given through a symbolic link (`iconaudit audit Loop`, Loop a link to the
+  /// repository) is read as the folder itself: its code is scanned, not "0 uses in 0 files".
+  @Test func anAppFolderGivenAsALinkIsRead() throws {
+    let root = NSTemporaryDirectory() + "iconaudit-link-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: root + "/Repo/App/Assets.xcassets/home.imageset", withIntermediateDirectories: true)
+    try Data("tabBarItem = UITabBarItem(title: \"Home\", image: UIImage(named: \"home\"), selectedImage: nil)\n".utf8)
+      .write(to: URL(fileURLWithPath: root + "/Repo/App/Home.swift"))
+    try manager.createSymbolicLink(atPath: root + "/Link", withDestinationPath: root + "/Repo")
+    #expect(AppFolder.followingLink(root + "/Link") == URL(fileURLWithPath: root + "/Repo").resolvingSymlinksInPath().path)
+    #expect(AppFolder.followingLink(root + "/Repo") == root + "/Repo")
+    #expect(AppFolder.detect(root + "/Link") && AppFolder.detect(root + "/Repo"))
+    let direct = AppCode.scan(folder: root + "/Repo"), linked = AppCode.scan(folder: root + "/Link")
+    #expect(direct.filesScanned == 1 && !direct.uses.isEmpty)
+    #expect(linked.filesScanned == direct.filesScanned && linked.uses.map { "\($0.image)" } == direct.uses.map { "\($0.image)" })
+    #expect(linked.uses.map { "\($0.location)" } == direct.uses.map { "\($0.location)" })
+  }
 }
