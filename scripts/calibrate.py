@@ -87,8 +87,10 @@ KINDS = {
     "scale 1.2": dict(rules=[SIZE], sources=None),
     "stroke 1.33": dict(rules=[STROKE], sources=["phosphor", "tabler", "lucide", "heroicons"]),
     "stroke 1.5": dict(rules=[STROKE], sources=["phosphor", "tabler", "lucide", "heroicons"]),
-    "filled": dict(rules=[STYLE], sources=["phosphor", "tabler", "mdi", "heroicons", "fontawesome"]),
-    "3 filled of 30": dict(rules=[STYLE], sources=["phosphor", "tabler", "mdi", "heroicons", "fontawesome"]),
+    "filled": dict(rules=[STYLE], sources=["phosphor", "tabler", "mdi", "heroicons", "fontawesome", "bootstrap",
+                                           "octicons"]),
+    "3 filled of 30": dict(rules=[STYLE], sources=["phosphor", "tabler", "mdi", "heroicons", "fontawesome",
+                                                   "bootstrap", "octicons"]),
     "foreign": dict(rules=[SIZE, STROKE, STYLE], sources=None),
 }
 # The icon of another family: donors whose drawing differs by style or by a stroke ≥ 1.33× (an
@@ -114,6 +116,13 @@ DONORS = {
     # are ≥ 2× lighter; Lucide (2.08 pt, 1.12× lighter) is no outlier there.
     "heroicons": [("phosphor", "thin"), ("phosphor", "fill")],
     "fontawesome": [("phosphor", "thin"), ("phosphor", "light")],
+    # Second held-out round (issue 16). Adwaita's symbolic lines are 2 px at 16 px, as Papirus's:
+    # Phosphor thin and light are ≥ 2× lighter. Bootstrap draws 1 px at 16 px (1.25 pt with the
+    # symbolic margin), as Breeze: Phosphor thin is 1.6× lighter, Lucide and Tabler ≥ 1.46× heavier.
+    # Octicons draws 1.5 px at 24 px, as Heroicons: Phosphor thin (2× lighter) and fill (style).
+    "adwaita": [("phosphor", "thin"), ("phosphor", "light")],
+    "bootstrap": [("phosphor", "thin"), ("lucide", None), ("tabler", None)],
+    "octicons": [("phosphor", "thin"), ("phosphor", "fill")],
 }
 PAIR_TYPES = {  # source → pair type → (unselected style, selected style, selected stroke factor)
     "phosphor": {"outline+filled": ("regular", "fill", 1.0), "regular+bold": ("regular", "bold", 1.0)},
@@ -121,6 +130,8 @@ PAIR_TYPES = {  # source → pair type → (unselected style, selected style, se
     "mdi": {"outline+filled": ("outline", "base", 1.0)},
     "heroicons": {"outline+filled": ("outline", "solid", 1.0)},
     "fontawesome": {"outline+filled": ("regular", "solid", 1.0)},
+    "bootstrap": {"outline+filled": ("outline", "fill", 1.0)},
+    "octicons": {"outline+filled": ("outline", "fill", 1.0)},
     "lucide": {"regular+bold": (None, None, 1.5)},
 }
 FAULTS = {"colour": "template_not_monochrome", "shadow": "drop_shadow", "no antialiasing": "missing_antialiasing",

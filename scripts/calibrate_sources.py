@@ -11,13 +11,16 @@ committed), pinned, their licences recorded.
 | breeze    | breeze-icon-theme 4:5.103.0-1 (Debian)     | breeze/{actions,devices,places,status}/symbolic | LGPL-3+ |
 | yaru      | yaru-theme-icon 22.10.3-1 (Debian)         | Yaru/scalable/{actions,devices,places,status}   | CC-BY-SA-4.0 (icons) |
 
-Held out (never calibrated on, only with `--sources heroicons,fontawesome`, not run by CI;
+Held out (never calibrated on, only with `--sources heroicons,fontawesome,adwaita,bootstrap,octicons`, not run by CI;
 Reports/calibration/held-out-families.md):
 
 | source      | package (registry)                  | drawings used                              | licence |
 |-------------|-------------------------------------|--------------------------------------------|---------|
 | heroicons   | heroicons 2.14.0 (PyPI)             | 24 px outline (stroke 1.5) and solid       | MIT |
 | fontawesome | fontawesomefree 6.6.0 (PyPI)        | regular and solid (no brands)              | CC-BY-4.0 (icons) |
+| adwaita     | adwaita-icon-theme 43-1 (Debian)    | Adwaita/scalable/{actions,devices,places,status} symbolic | CC-BY-SA-3.0 or LGPL-3 |
+| bootstrap   | comma-deps-bootstrap-icons 1.10.5.0.post92 (PyPI) | Bootstrap Icons 1.10.5 sprite: outline and `-fill` twin (no brands) | MIT |
+| octicons    | octicons-pack 19.42.0 (PyPI)        | Octicons 24 px: outline and `-fill` twin (no logos) | MIT (GitHub) |
 
 Every licence allows using the drawings as test input; none of their files is committed. Debian
 packages are fetched with `apt-get download` and unpacked with `dpkg-deb` into the cache (nothing is
@@ -48,11 +51,15 @@ PYPI = {
     # Held-out families (HELD_OUT below): never used to calibrate a rule, not run by CI.
     "heroicons": ("heroicons", "2.14.0"),
     "fontawesome": ("fontawesomefree", "6.6.0"),
+    "bootstrap": ("comma-deps-bootstrap-icons", "1.10.5.0.post92"),
+    "octicons": ("octicons-pack", "19.42.0"),
 }
 DEBIAN = {
     "papirus": ("papirus-icon-theme", "20230104-2"),
     "breeze": ("breeze-icon-theme", "4:5.103.0-1"),
     "yaru": ("yaru-theme-icon", "22.10.3-1"),
+    # Held out (HELD_OUT below).
+    "adwaita": ("adwaita-icon-theme", "43-1"),
 }
 LICENCES = {
     "phosphor": "MIT (Phosphor Icons; the wheel carries no licence file)",
@@ -61,6 +68,8 @@ LICENCES = {
     "lucide": "ISC",
     "heroicons": "MIT (Tailwind Labs)",
     "fontawesome": "CC-BY-4.0 (Font Awesome Free icons)",
+    "bootstrap": "MIT (Bootstrap Icons; the wheel carries no licence file)",
+    "octicons": "MIT (GitHub Octicons)",
 }
 
 # Names of drawings that are (or contain) letters, digits or logos: text is flagged on purpose, and a
@@ -446,6 +455,93 @@ class FontAwesome(Source):
         return self._zip.read(path).decode() if path else None
 
 
+def _letter_or_digit(name: str) -> bool:
+    """A name with a single letter or digit as a token (`1-circle`, `p-square`, `wifi-2`): the
+    drawing carries that character. `x` is the close cross, not a letter."""
+    return any(len(t) == 1 and t.isalnum() and t != "x" for t in name.split("-"))
+
+
+class Bootstrap(Source):
+    """Bootstrap Icons 1.10.5 (16 px grid, outlined shapes drawn as fills): `outline` is every drawing
+    that is not a `-fill` version, a brand or a letter; `fill` is the `X-fill` twin of `X` (632 of
+    them). A 16 px grid glyph fills its viewBox edge to edge: placed with the symbolic themes' margin."""
+
+    key, label = "bootstrap", "Bootstrap Icons"
+    main_style, filled_style = "outline", "fill"
+    pad = 0.1
+    BRANDS = set("""
+    alexa alipay amazon amd android android2 apple behance bing browser-chrome browser-edge browser-firefox
+    browser-safari discord dribbble dropbox facebook git github google google-play instagram line linkedin
+    mastodon medium messenger meta microsoft microsoft-teams nintendo-switch nvidia opencollective paypal
+    pinterest playstation quora reddit signal sina-weibo skype slack snapchat sourceforge spotify
+    stack-overflow steam strava stripe substack telegram tencent-qq threads tiktok trello twitch twitter
+    twitter-x ubuntu unity vimeo wechat whatsapp wikipedia windows wordpress xbox yelp youtube
+    at hr paragraph fonts spellcheck
+    """.split())
+
+    def __init__(self, cache: Path):
+        wheel = self._pypi_wheel(cache)
+        sprite = zipfile.ZipFile(wheel).read("bootstrap_icons/install/bootstrap-icons.svg").decode()
+        self._svgs: dict[str, str] = {}
+        for m in re.finditer(r'<symbol ([^>]*)>(.*?)</symbol>', sprite, re.S):
+            ident = re.search(r'\bid="([^"]+)"', m.group(1))
+            box = re.search(r'viewBox="([^"]+)"', m.group(1))
+            if ident and box:
+                self._svgs[ident.group(1)] = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box.group(1)}">'
+                                              f'{m.group(2)}</svg>')
+
+    def _kept(self, name: str) -> bool:
+        return not (name in self.BRANDS or name.startswith(("filetype-", "badge-", "bootstrap"))
+                    or is_texty(name) or _letter_or_digit(name))
+
+    def names(self, style=None):
+        if (style or self.main_style) == "fill":
+            return sorted(n[:-5] for n in self._svgs if n.endswith("-fill") and self._kept(n[:-5]))
+        return sorted(n for n in self._svgs if not n.endswith("-fill") and "-fill-" not in n and self._kept(n))
+
+    def svg(self, name, style=None):
+        return self._svgs.get(f"{name}-fill" if style == "fill" else name)
+
+
+class Octicons(Source):
+    """GitHub's Octicons at 24 px (outlined shapes drawn as fills, 1.5 px lines): `outline` is every
+    24 px drawing but the `-fill` versions, logos and letters; `fill` the `X-fill-24` twin (21)."""
+
+    key, label = "octicons", "Octicons"
+    main_style, filled_style = "outline", "fill"
+    LOGOS = set("""
+    mark-github logo-github logo-gist lockup-github copilot vscode dependabot markdown mcp typography mention
+    list-ordered file-binary
+    """.split())
+
+    def __init__(self, cache: Path):
+        self.package, self.version = PYPI["octicons"]
+        self.licence = LICENCES["octicons"]
+        dump = cache / f"octicons-{self.version}.json"
+        if not dump.exists():
+            wheel = _pip_download(self.package, self.version, cache / "wheels")
+            unpacked = cache / f"octicons-{self.version}-pkg"
+            if not unpacked.exists():
+                with zipfile.ZipFile(wheel) as z:
+                    z.extractall(unpacked)
+            code = ("import json,sys; sys.path.insert(0, sys.argv[1]); import octicons_pack as m;"
+                    "d={v.slug: v.svg for k,v in vars(m).items() if isinstance(v, m.Icon)};"
+                    "json.dump(d, open(sys.argv[2],'w'), sort_keys=True)")
+            subprocess.run([sys.executable, "-c", code, str(unpacked), str(dump)], check=True)
+        self._svgs = {k[:-3]: v for k, v in json.loads(dump.read_text()).items() if k.endswith("-24")}
+
+    def _kept(self, name: str) -> bool:
+        return not (name in self.LOGOS or is_texty(name) or _letter_or_digit(name))
+
+    def names(self, style=None):
+        if (style or self.main_style) == "fill":
+            return sorted(n[:-5] for n in self._svgs if n.endswith("-fill") and self._kept(n[:-5]))
+        return sorted(n for n in self._svgs if not n.endswith("-fill") and self._kept(n))
+
+    def svg(self, name, style=None):
+        return self._svgs.get(f"{name}-fill" if style == "fill" else name)
+
+
 CATEGORIES = ("actions", "devices", "places", "status")
 # Parts drawn at partial opacity: the themes' convention for an inactive part (a muted bar of a signal
 # meter, a greyed device). A template image's alpha is coverage, so such drawings are left out.
@@ -477,6 +573,13 @@ def load(keys: list[str], cache: Path = CACHE) -> dict[str, Source]:
             out[key] = Heroicons(cache)
         elif key == "fontawesome":
             out[key] = FontAwesome(cache)
+        elif key == "adwaita":
+            out[key] = Symbolic(cache, key, "Adwaita (symbolic)", ["./usr/share/icons/Adwaita/scalable/*"],
+                                [f"usr/share/icons/Adwaita/scalable/{c}" for c in CATEGORIES])
+        elif key == "bootstrap":
+            out[key] = Bootstrap(cache)
+        elif key == "octicons":
+            out[key] = Octicons(cache)
         else:
             raise SystemExit(f"calibrate: unknown source {key}")
     return out
@@ -484,8 +587,9 @@ def load(keys: list[str], cache: Path = CACHE) -> dict[str, Source]:
 
 ALL = ["phosphor", "tabler", "mdi", "lucide", "papirus", "breeze", "yaru"]
 # Families no rule was calibrated on (Reports/calibration/held-out-families.md): only with
-# `--sources heroicons,fontawesome`; CI does not run them.
-HELD_OUT = ["heroicons", "fontawesome"]
+# `--sources heroicons,fontawesome` (first round) or `--sources adwaita,bootstrap,octicons` (second
+# round, issue 16); CI does not run them.
+HELD_OUT = ["heroicons", "fontawesome", "adwaita", "bootstrap", "octicons"]
 
 if __name__ == "__main__":
     for k, s in load(sys.argv[1:] or ALL).items():
