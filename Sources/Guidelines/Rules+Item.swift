@@ -266,17 +266,18 @@ public struct ScaleVariantMismatchRule: Rule {
       each grid (in px of the coarser one: each box edge lies within half a pixel of the \
       drawing's on its own grid) and, with their centres put together on the coarser grid, \
       the drawings correlate as a re-rasterisation does (NCC ≥ 0.88, below); anything else, \
-      another drawing or the same one on a canvas of another size, is an error. In the 50 \
-      real-app audits (`Reports/real-apps`) this leaves 10 of the former rule's 30 errors, each \
-      an icon whose size changes by device (pocketcasts' heart 12 pt on @2x and 24 pt on @3x, \
-      one 104 px file in both slots; githawk's merge icons on a 22.5 pt @2x canvas beside a \
-      15 pt @3x one); the 20 made warnings are the same drawing at the same size in points, \
-      their canvases 0.2–0.7 pt apart at the scales devices load (nightguard's 15 watch \
-      frames, whose @1x file is 1.3 pt larger; element's call and composer icons; brave's \
-      playlist fullscreen). An image set whose only raster is a @1x PNG is a warning too: on \
+      another drawing or the same one on a canvas of another size, is an error. In the 52 \
+      real-app audits (`Reports/real-apps`) this leaves 12 of the former rule's 33 errors, each \
+      an icon whose drawing or size changes by device (pocketcasts' heart 12 pt on @2x and \
+      24 pt on @3x, one 104 px file in both slots; githawk's merge icons on a 22.5 pt @2x \
+      canvas beside a 15 pt @3x one; VLC's dot 11 pt on @2x, 12 pt on @3x); the 21 made \
+      warnings are the same drawing at the same size in points, their canvases 0.2–0.7 pt \
+      apart at the scales devices load (nightguard's 15 watch frames, whose @1x file is 1.3 pt \
+      larger; element's call and composer icons; brave's playlist fullscreen; VLC's sharing \
+      cone). An image set whose only raster is a @1x PNG is a warning too: on \
       2x and 3x screens iOS scales it up and it blurs (nightguard's 30 px Care tab icon, \
       Sileo's folder indicators, Onion Browser's 35 px stop button, the only ones with ink in \
-      the 50 audits; a loose PNG's scale is only the audit's --png-scale, and a PDF or SVG is \
+      the 52 audits; a loose PNG's scale is only the audit's --png-scale, and a PDF or SVG is \
       drawn sharp). Files in proportion are \
       compared at the coarser \
       resolution: the finer file box-filtered onto the coarser grid (an exact downsample then is \
