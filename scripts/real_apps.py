@@ -33,6 +33,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_APPS = os.path.join(HERE, "..", "Reports", "real-apps", "apps.json")
@@ -176,6 +177,8 @@ def audit_all(binary, roots, out):
             if not os.path.isdir(folder):
                 continue
             stem = os.path.join(out, f"{os.path.basename(root)}--{app}")
+            if os.path.exists(stem + ".json"):
+                os.remove(stem + ".json")  # a failed audit leaves no report, not an earlier run's
             result = subprocess.run([binary, "audit", folder, "--format", "json", "--output", stem + ".json"],
                                     capture_output=True)
             with open(stem + ".err", "wb") as handle:
@@ -186,10 +189,15 @@ def audit_all(binary, roots, out):
 
 
 def findings_of(path):
+    """(ruleId, path, severity) -> the sorted messages of the findings with that key (a file can
+    hold several: a different drawing at two scales, canvas_size said of two sides), and the
+    number of icons audited."""
     with open(path, encoding="utf-8") as handle:
         report = json.load(handle)
-    return ({(f["ruleId"], f["path"], f["severity"]): f["message"] for f in report["findings"]},
-            len(report["icons"]))
+    findings = defaultdict(list)
+    for f in report["findings"]:
+        findings[(f["ruleId"], f["path"], f["severity"])].append(f["message"])
+    return {key: sorted(messages) for key, messages in findings.items()}, len(report["icons"])
 
 
 def diff_runs(before, after):
@@ -203,18 +211,27 @@ def diff_runs(before, after):
             continue
         old, old_icons = findings_of(os.path.join(before, name))
         new, new_icons = findings_of(os.path.join(after, name))
-        gone, added = sorted(set(old) - set(new)), sorted(set(new) - set(old))
-        reworded = sorted(k for k in set(old) & set(new) if old[k] != new[k])
+        # Per key, the findings gone and new (a key's count counts: one of two findings gone on
+        # one file is a finding lost), and those reworded (as many before as after, other words).
+        gone, added, reworded = [], [], []
+        for key in sorted(set(old) | set(new)):
+            was, now = Counter(old.get(key, [])), Counter(new.get(key, []))
+            lost, came = sorted((was - now).elements()), sorted((now - was).elements())
+            if len(lost) == len(came):
+                reworded += [(key, a, b) for a, b in zip(lost, came)]
+            else:
+                gone += [(key, m) for m in lost]
+                added += [(key, m) for m in came]
         if not (gone or added or reworded) and old_icons == new_icons:
             continue
         changed += 1
         print(f"== {name}: icons {old_icons} -> {new_icons}")
-        for key in gone:
-            print(f"  - {key[2]} {key[0]} {key[1]} | {old[key]}")
-        for key in added:
-            print(f"  + {key[2]} {key[0]} {key[1]} | {new[key]}")
-        for key in reworded:
-            print(f"  ~ {key[2]} {key[0]} {key[1]} | {old[key]} => {new[key]}")
+        for key, message in gone:
+            print(f"  - {key[2]} {key[0]} {key[1]} | {message}")
+        for key, message in added:
+            print(f"  + {key[2]} {key[0]} {key[1]} | {message}")
+        for key, a, b in reworded:
+            print(f"  ~ {key[2]} {key[0]} {key[1]} | {a} => {b}")
     print(f"{changed} of {len(names)} audits changed")
     return changed
 
