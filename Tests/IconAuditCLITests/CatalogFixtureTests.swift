@@ -312,17 +312,19 @@ struct FixtureCatalog {
   /// padded at one scale around the same drawing at the same size in points (brave's
   /// playlist_fullscreen, @2x 16×18 pt and @3x 16×17.3 pt) are warnings; the same drawing on a
   /// 22.5 pt @2x canvas beside a 15 pt @3x one (githawk's merge-x: the icon's size changes by
-  /// device) is an error; an image set whose only file is a @1x PNG (nightguard's Care) is a
-  /// warning.
+  /// device) is an error; so is another drawing on the canvases of `fullscreen` (a smaller ring, a
+  /// disk with the ring's ink box); an image set whose only file is a @1x PNG (nightguard's Care)
+  /// is a warning.
   @Test func filesOutOfProportionAreJudgedByWhatEachShows() throws {
     let root = try makeTemporaryFolder("catalog-proportion-drawings")
     defer { try? FileManager.default.removeItem(atPath: root) }
-    /// A 2 pt ring of radius 7 pt centred on a canvas of `width × height` px at `scale`.
-    func ring(_ width: Int, _ height: Int, scale: Double) -> [UInt8] {
+    /// A ring (from `inner` to `outer` pt; a 2 pt ring of radius 7 pt by default, a disk when
+    /// `inner` is 0) centred on a canvas of `width × height` px at `scale`.
+    func ring(_ width: Int, _ height: Int, scale: Double, outer: Double = 7, inner: Double = 5) -> [UInt8] {
       PNGCodec.encode(AlphaMask(width: width, height: height, scale: scale) { x, y in
         let dx = (Double(x) + 0.5) / scale - Double(width) / scale / 2, dy = (Double(y) + 0.5) / scale - Double(height) / scale / 2
         let r = (dx * dx + dy * dy).squareRoot()
-        return r <= 7 && r >= 5 ? 1 : 0
+        return r <= outer && r >= inner ? 1 : 0
       })
     }
     let set = root + "/Icons.xcassets/Toolbar"
@@ -333,6 +335,12 @@ struct FixtureCatalog {
     try writeImageSet(set, "merge", images: [("m@2x.png", "2x"), ("m@3x.png", "3x")],
                       files: ["m@2x.png": ring(45, 45, scale: 2), "m@3x.png": ring(45, 45, scale: 3)])
     try writeImageSet(set, "care", images: [("hand.png", "1x")], files: ["hand.png": ring(30, 30, scale: 1)])
+    // The canvases of "fullscreen" (0.7 pt apart) around another drawing at @3x: a ring 4 pt
+    // smaller, or a disk of the same size (the ink boxes agree, the drawings do not): errors.
+    try writeImageSet(set, "shrunk", images: [("k@2x.png", "2x"), ("k@3x.png", "3x")],
+                      files: ["k@2x.png": ring(32, 36, scale: 2), "k@3x.png": ring(48, 52, scale: 3, outer: 5, inner: 3)])
+    try writeImageSet(set, "filled", images: [("d@2x.png", "2x"), ("d@3x.png", "3x")],
+                      files: ["d@2x.png": ring(32, 36, scale: 2), "d@3x.png": ring(48, 52, scale: 3, inner: 0)])
     let report = try JSONSerialization.jsonObject(with: Data(try runTool(["audit", "--format", "json", root]).stdout.utf8)) as! [String: Any]
     let findings = (report["findings"] as! [[String: Any]]).filter { $0["ruleId"] as? String == "scale_variant_mismatch" }
     func finding(_ name: String) -> [String: Any]? { findings.first { $0["iconId"] as? String == "Icons.xcassets/Toolbar/" + name } }
@@ -346,6 +354,11 @@ struct FixtureCatalog {
     #expect(finding("care")?["severity"] as? String == "warning")
     #expect(finding("care")?["message"] as? String
             == "only a @1x file (hand.png, 30×30 px): on 2x and 3x screens iOS scales it up and it blurs")
-    #expect(findings.count == 4, "\(findings)")
+    for name in ["shrunk", "filled"] {
+      #expect(finding(name)?["severity"] as? String == "error", "\(name): \(findings)")
+      #expect(finding(name)?["message"] as? String == "pixel sizes are not in proportion to the scales (@2x 32×36, @3x 48×52)",
+              "\(name): \(findings)")
+    }
+    #expect(findings.count == 6, "\(findings)")
   }
 }
