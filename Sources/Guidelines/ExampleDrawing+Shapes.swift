@@ -64,6 +64,23 @@ extension ExampleDrawing {
     return d.mask
   }
 
+  /// A solid card with a grid of small holes punched through it, bands about 1.5–2 pt wide between
+  /// them (Adwaita's symbolic old phone or SIM card): a solid body with knocked-out details, its ink
+  /// over 0.72 of its hull, while its bands read as an outline drawing at a 2 pt stroke. `wide`: a
+  /// 14 × 18 pt card with 3 × 4 holes of 2.5 × 2 pt; else a 12 × 17 pt card with 2 × 3 holes of 3 pt.
+  public static func perforatedCard(wide: Bool = true, scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    var cut = ExampleDrawing(scale: scale)
+    if wide {
+      d.rect(x: 5, y: 3, width: 14, height: 18)
+      for x in [7.0, 10.5, 14] { for y in [5.0, 8.5, 12, 15.5] { cut.rect(x: x, y: y, width: 2.5, height: 2) } }
+    } else {
+      d.rect(x: 5, y: 3, width: 12, height: 17)
+      for x in [7.0, 12] { for y in [5.0, 10, 15] { cut.rect(x: x, y: y, width: 3, height: 3) } }
+    }
+    return d.mask.subtracting(cut.mask)
+  }
+
   /// A line frame around a solid disk (a record indicator in a screen): a line drawing with a
   /// solid part.
   public static func framedSolidDisk(scale: Double = 2) -> AlphaMask {
