@@ -41,7 +41,8 @@ public struct RuleContext<R: Rule>: Sendable {
   /// The effective value of one of the rule's thresholds.
   /// - Complexity: O(1) (see `tagIsPosition`).
   public func threshold(_ threshold: R.Threshold) -> Double {
-    if tagIsPosition { return thresholds[Int(Self.tag(threshold))] }
+    let position = Int(Self.tag(threshold))
+    if tagIsPosition, position < thresholds.count { return thresholds[position] }
     guard let k = R.Threshold.allCases.firstIndex(of: threshold) else { return threshold.defaultValue }
     return thresholds[k]
   }

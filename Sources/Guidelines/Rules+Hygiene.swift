@@ -32,7 +32,10 @@ public struct TemplateNotMonochromeRule: Rule {
       pixel shows its colour only in proportion to its coverage, so an antialiased edge pixel, \
       mostly background, weighs by its coverage: a layer hidden under the glyph that shows only in \
       its edge pixels (Rocket.Chat's `Swipe read.pdf`: 28 unweighted, 11 weighted) is one colour \
-      by eye, and a second colour in the glyph's body counts in full.
+      by eye, and a second colour in the glyph's body counts in full. An image set whose \
+      Contents.json says `template-rendering-intent: original` keeps its colours on the device, so \
+      this rule says nothing of it; whether it should be a template is `not_template_rendering`'s \
+      finding (VLC's orange select-all disk, drawn as colour art on purpose, had three wrong errors).
       """,
     defaultSeverity: .error,
     examples: [
