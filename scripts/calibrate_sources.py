@@ -122,6 +122,26 @@ def _pip_download(package: str, version: str, dest: Path) -> Path:
     return wheels[-1]
 
 
+def _icon_pack_svgs(cache: Path, key: str, package: str, version: str, module: str,
+                    keep: str = "True") -> dict[str, str]:
+    """The drawings of a PyPI icon pack whose module holds `Icon` values with a `slug` and an `svg`
+    (material-design-icons-pack, octicons-pack), unpacked from its wheel once and kept as
+    `cache/KEY-VERSION.json`.
+    `keep` is a Python expression on `v`, the `Icon`, choosing the drawings kept."""
+    dump = cache / f"{key}-{version}.json"
+    if not dump.exists():
+        wheel = _pip_download(package, version, cache / "wheels")
+        unpacked = cache / f"{key}-{version}-pkg"
+        if not unpacked.exists():
+            with zipfile.ZipFile(wheel) as z:
+                z.extractall(unpacked)
+        code = (f"import json,sys; sys.path.insert(0, sys.argv[1]); import {module} as m;"
+                f"d={{v.slug: v.svg for k,v in vars(m).items() if isinstance(v, m.Icon) and ({keep})}};"
+                "json.dump(d, open(sys.argv[2],'w'), sort_keys=True)")
+        subprocess.run([sys.executable, "-c", code, str(unpacked), str(dump)], check=True)
+    return json.loads(dump.read_text())
+
+
 def _apt_download(package: str, version: str, dest: Path) -> tuple[Path, str]:
     """The .deb of package (the pinned version, else the candidate: the version is recorded)."""
     dest.mkdir(parents=True, exist_ok=True)
@@ -309,18 +329,8 @@ class MaterialDesign(Source):
     def __init__(self, cache: Path):
         self.package, self.version = PYPI["mdi"]
         self.licence = LICENCES["mdi"]
-        dump = cache / f"mdi-{self.version}.json"
-        if not dump.exists():
-            wheel = _pip_download(self.package, self.version, cache / "wheels")
-            unpacked = cache / f"mdi-{self.version}-pkg"
-            if not unpacked.exists():
-                with zipfile.ZipFile(wheel) as z:
-                    z.extractall(unpacked)
-            code = ("import json,sys; sys.path.insert(0, sys.argv[1]); import material_design_icons_pack as m;"
-                    "d={v.slug: v.svg for k,v in vars(m).items() if isinstance(v, m.Icon) and not v.deprecated};"
-                    "json.dump(d, open(sys.argv[2],'w'), sort_keys=True)")
-            subprocess.run([sys.executable, "-c", code, str(unpacked), str(dump)], check=True)
-        self._svgs: dict[str, str] = json.loads(dump.read_text())
+        self._svgs: dict[str, str] = _icon_pack_svgs(cache, "mdi", self.package, self.version,
+                                                     "material_design_icons_pack", keep="not v.deprecated")
 
     def names(self, style=None):
         if (style or self.main_style) == "outline":
@@ -517,18 +527,8 @@ class Octicons(Source):
     def __init__(self, cache: Path):
         self.package, self.version = PYPI["octicons"]
         self.licence = LICENCES["octicons"]
-        dump = cache / f"octicons-{self.version}.json"
-        if not dump.exists():
-            wheel = _pip_download(self.package, self.version, cache / "wheels")
-            unpacked = cache / f"octicons-{self.version}-pkg"
-            if not unpacked.exists():
-                with zipfile.ZipFile(wheel) as z:
-                    z.extractall(unpacked)
-            code = ("import json,sys; sys.path.insert(0, sys.argv[1]); import octicons_pack as m;"
-                    "d={v.slug: v.svg for k,v in vars(m).items() if isinstance(v, m.Icon)};"
-                    "json.dump(d, open(sys.argv[2],'w'), sort_keys=True)")
-            subprocess.run([sys.executable, "-c", code, str(unpacked), str(dump)], check=True)
-        self._svgs = {k[:-3]: v for k, v in json.loads(dump.read_text()).items() if k.endswith("-24")}
+        svgs = _icon_pack_svgs(cache, "octicons", self.package, self.version, "octicons_pack")
+        self._svgs = {k[:-3]: v for k, v in svgs.items() if k.endswith("-24")}
 
     def _kept(self, name: str) -> bool:
         return not (name in self.LOGOS or is_texty(name) or _letter_or_digit(name))
