@@ -44,7 +44,7 @@ from pathlib import Path
 SCRIPTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(SCRIPTS))
 import _bin  # noqa: E402
-from scale_recall_study import THIN, audit, injected_and_untouched, save_stacked, study_arguments, tile_strip  # noqa: E402
+from scale_recall_study import THIN, audit, injected_and_untouched, report_index, save_stacked, study_arguments, tile_strip  # noqa: E402
 
 SIZE = "perceived_size_outlier"
 CUES = ["size", "ext", "stroke", "contour"]
@@ -53,10 +53,7 @@ FLOOR = 0.06
 
 def rows_of(report: dict, cases: dict[str, dict], group: str) -> list[dict]:
     """One row per icon of the families of `group`: its cue values, what iconaudit said."""
-    metrics = {i["id"]: i["metrics"] for i in report["icons"]}
-    findings = defaultdict(list)
-    for f in report["findings"]:
-        findings[f.get("iconId")].append(f)
+    metrics, findings = report_index(report)
     out = []
     for fam in report["family"]["families"]:
         case = cases.get(fam["name"])

@@ -71,12 +71,18 @@ def quantile(values: list[float], q: float) -> float:
     return v[lo] + (v[hi] - v[lo]) * (p - lo)
 
 
-def rows_of(report: dict, cases: dict[str, dict], group: str) -> list[dict]:
-    """One row per icon of the families of `group`, with the size model replayed."""
+def report_index(report: dict) -> tuple[dict[str, dict], dict[str, list[dict]]]:
+    """An audit report's icons' metrics by icon id, and its findings by icon id."""
     metrics = {i["id"]: i["metrics"] for i in report["icons"]}
-    findings = defaultdict(list)
+    findings: dict[str, list[dict]] = defaultdict(list)
     for f in report["findings"]:
         findings[f.get("iconId")].append(f)
+    return metrics, findings
+
+
+def rows_of(report: dict, cases: dict[str, dict], group: str) -> list[dict]:
+    """One row per icon of the families of `group`, with the size model replayed."""
+    metrics, findings = report_index(report)
     out = []
     for fam in report["family"]["families"]:
         case = cases.get(fam["name"])

@@ -29,7 +29,7 @@ from pathlib import Path
 SCRIPTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(SCRIPTS))
 import _bin  # noqa: E402
-from scale_recall_study import audit, injected_and_untouched, save_stacked, study_arguments, tile_strip  # noqa: E402
+from scale_recall_study import audit, injected_and_untouched, report_index, save_stacked, study_arguments, tile_strip  # noqa: E402
 
 RULES = ("stroke_weight_outlier", "perceived_size_outlier", "style_mismatch")
 LOO_LIMIT, FLOOR = 10, 0.03
@@ -57,10 +57,7 @@ def contour_pt(m: dict) -> float:
 
 
 def silent(report: dict, label_of) -> list[dict]:
-    metrics = {i["id"]: i["metrics"] for i in report["icons"]}
-    findings = defaultdict(list)
-    for f in report["findings"]:
-        findings[f.get("iconId")].append(f)
+    metrics, findings = report_index(report)
     out = []
     for fam in report["family"]["families"]:
         evs = [e for e in fam["icons"] if e["group"] == "outline"]
