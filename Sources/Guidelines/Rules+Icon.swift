@@ -363,8 +363,8 @@ public struct StrokeWeightGuidanceRule: Rule {
       let profilePx = m.strokeWeightProfilePx, contourPx = m.strokeWeightContourPx
       guard profilePx > 0 || contourPx > 0 else { return nil }
       let profilePt = profilePx / icon.scale, contourPt = contourPx / icon.scale
-      let lightest = !(profilePx > 0) ? contourPt : !(contourPx > 0) ? profilePt : min(profilePt, contourPt)
-      let heaviest = !(profilePx > 0) ? contourPt : !(contourPx > 0) ? profilePt : max(profilePt, contourPt)
+      let lightest = min(profilePx > 0 ? profilePt : .infinity, contourPx > 0 ? contourPt : .infinity)
+      let heaviest = max(profilePx > 0 ? profilePt : -.infinity, contourPx > 0 ? contourPt : -.infinity)
       let heavy = lightest > high, thin = heaviest < low
       guard heavy || thin else { return nil }
       let contour = m.strokeWeightContourPx / icon.scale
