@@ -269,6 +269,19 @@ public struct AuditIcon: Sendable {
   public var canvasPt: (width: Double, height: Double) {
     documentSizePt.map { ($0.width, $0.height) } ?? (widthPt, heightPt)
   }
+
+  /// Whether it is an asset catalog image that nothing but its look puts in a bar: no role (no
+  /// bar-named folder or catalog group, `--role`, role pattern, or use in a bar by the app's
+  /// code). A whole repository's catalogs hold such images by the hundred (table cells' arrows,
+  /// status lights, a design system's `.fill` variants); that one is a bar item's selected state
+  /// is then a guess from its name. Loose files are left out of this: the user gave them as icons.
+  public var inCatalogOutsideBars: Bool { role == .unknown && catalog != nil }
+
+  /// Whether that it is a template image is only a guess from its look: ``inCatalogOutsideBars``,
+  /// and its set does not say `template-rendering-intent: template` (Render As: Default, so the
+  /// image view it is put in decides). The template rules grade what they find on it a warning
+  /// (Reports/real-apps: Habitica's opaque intro caret, Kodi's glowing status lights).
+  public var templateByLookAlone: Bool { inCatalogOutsideBars && catalog?.templateRenderingIntent != "template" }
 }
 
 /// A signature computed once, from any thread (two threads may both compute it: the same value).

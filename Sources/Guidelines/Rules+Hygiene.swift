@@ -9,6 +9,28 @@ import IconRaster
 // check_hygiene_rules.py): on all 1745 Lucide icons none of these rules fires; on faulty copies of
 // a sample each fires on every copy with its fault.
 
+/// What a template rule says of an icon, and how severely: on an icon that only its look makes a
+/// template (``AuditIcon/templateByLookAlone``: an asset catalog image outside any bar whose set is
+/// left at Render As: Default) the finding holds only if the image is used as one, so it is a
+/// warning that says so; otherwise the rule's severity.
+/// - Complexity: O(1).
+func templateFinding<R: Rule>(_ context: RuleContext<R>, _ icon: AuditIcon, _ message: String, measured: Double,
+                              expected: String, fix: String) -> Finding {
+  guard icon.templateByLookAlone else {
+    return context.finding(icon, message, measured: measured, expected: expected, fix: fix)
+  }
+  return context.finding(
+    icon, message + " (if it is used as a template: no bar uses it and its image set is left at Render As: Default)",
+    measured: measured, expected: expected, fix: fix, severity: graded(.warning, cap: context.severity))
+}
+
+/// The catalog properties of an example image set `name.imageset` (`intent`: its
+/// `template-rendering-intent`, nil when its Contents.json says none).
+func exampleImageSet(_ name: String, intent: String?) -> CatalogInfo {
+  CatalogInfo(templateRenderingIntent: intent, preservesVectorRepresentation: false,
+              contentsPath: "\(name).imageset/Contents.json", kind: "imageset")
+}
+
 public struct TemplateNotMonochromeRule: Rule {
   public init() {}
   public enum Threshold: String, RuleThreshold {
@@ -35,7 +57,13 @@ public struct TemplateNotMonochromeRule: Rule {
       by eye, and a second colour in the glyph's body counts in full. An image set whose \
       Contents.json says `template-rendering-intent: original` keeps its colours on the device, so \
       this rule says nothing of it; whether it should be a template is `not_template_rendering`'s \
-      finding (VLC's orange select-all disk, drawn as colour art on purpose, had three wrong errors).
+      finding (VLC's orange select-all disk, drawn as colour art on purpose, had three wrong errors). An asset catalog image that nothing puts in a bar (no bar-named folder, `--role`, role \
+      pattern or use in a bar by the app's code) and whose set is left at Render As: Default is \
+      audited because it looks like a bar icon; that it is used as a template is then a guess, \
+      and what this rule finds on it is a warning that says so (Reports/real-apps: Habitica's \
+      intro caret on its opaque tile and Kodi's three glowing status lights, shown in colour, were \
+      debatable errors; every right template error of the 52 audits is in a bar or in a set that \
+      says `template`).
       """,
     defaultSeverity: .error,
     examples: [
@@ -57,8 +85,8 @@ public struct TemplateNotMonochromeRule: Rule {
       // A set rendered as Original Image shows its colours: "iOS keeps only the alpha" is untrue
       // of it, and whether it should be a template is not_template_rendering's finding.
       if icon.catalog?.templateRenderingIntent == "original" { return nil }
-      return context.finding(
-        icon,
+      return templateFinding(
+        context, icon,
         "more than one colour: colour spread \(fmt(spread, 0)) (0–255) over the glyph, above \(fmt(maximum, 0)); iOS keeps only the alpha, so the colours will not show",
         measured: spread, expected: "≤ \(fmt(maximum, 0)) (one colour)",
         fix: "export the glyph in a single colour (black) and express every difference by shape or transparency")
@@ -86,12 +114,22 @@ public struct TemplateOpaqueBackgroundRule: Rule {
       block. Measured as the share of the canvas with α ≥ 0.98; real outline and filled glyphs \
       cover well under half (Lucide: at most 43%). While it fires, the icon's findings that \
       measure its pixels (size, stroke, style, colour, detail, shadow, text, duplicates) are left \
-      out: they would describe the background square.
+      out: they would describe the background square. An asset catalog image that nothing puts in a bar (no bar-named folder, `--role`, role \
+      pattern or use in a bar by the app's code) and whose set is left at Render As: Default is \
+      audited because it looks like a bar icon; that it is used as a template is then a guess, \
+      and what this rule finds on it is a warning that says so (Reports/real-apps: Habitica's \
+      intro caret on its opaque tile and Kodi's three glowing status lights, shown in colour, were \
+      debatable errors; every right template error of the 52 audits is in a bar or in a set that \
+      says `template`).
       """,
     defaultSeverity: .error,
     examples: [
       RuleExample("a ring on an opaque white square",
                   icons: [.init(id: "boxed", image: HygieneExamples.onWhite(HygieneExamples.ring))],
+                  target: "boxed", triggers: true),
+      RuleExample("a ring on an opaque white square, a catalog image no bar uses, left at Render As: Default (a warning)",
+                  icons: [.init(id: "boxed", image: HygieneExamples.onWhite(HygieneExamples.ring),
+                                catalog: exampleImageSet("boxed", intent: nil))],
                   target: "boxed", triggers: true),
       RuleExample("a large filled disk on transparency",
                   icons: [.init(id: "disk", mask: { var d = ExampleDrawing(); d.disk(cx: 12, cy: 12, r: 11); return d.mask }())],
@@ -103,8 +141,8 @@ public struct TemplateOpaqueBackgroundRule: Rule {
     return context.icons.compactMap { icon in
       let share = icon.metrics.opaqueBackgroundShare
       guard Self.isOpaque(icon.metrics, maximumShare: maximum) else { return nil }
-      return context.finding(
-        icon,
+      return templateFinding(
+        context, icon,
         "\(fmt(share * 100, 0))% of the canvas is opaque (α ≥ 0.98), at least \(fmt(maximum * 100, 0))%: the glyph is not defined by alpha and will show as a solid block",
         measured: share, expected: "< \(fmt(maximum * 100, 0))% of the canvas opaque",
         fix: "remove the background: only the glyph may be opaque, on a transparent canvas (the other checks of "
@@ -253,7 +291,13 @@ public struct DropShadowRule: Rule {
       spokes 0.25 pt wide inside its rim, α < 0.5 along them at 2 px/pt, 1.8% of the ink, its \
       centroid above the core's, 96% "explained" by the glyph itself unmoved: a wrong error, now \
       silent. The fit's own offset does not tell them apart: 3 of the calibration's 210 shadows \
-      are best fitted unmoved too.
+      are best fitted unmoved too. An asset catalog image that nothing puts in a bar (no bar-named folder, `--role`, role \
+      pattern or use in a bar by the app's code) and whose set is left at Render As: Default is \
+      audited because it looks like a bar icon; that it is used as a template is then a guess, \
+      and what this rule finds on it is a warning that says so (Reports/real-apps: Habitica's \
+      intro caret on its opaque tile and Kodi's three glowing status lights, shown in colour, were \
+      debatable errors; every right template error of the 52 audits is in a bar or in a set that \
+      says `template`).
       """,
     defaultSeverity: .error,
     examples: [
@@ -262,6 +306,10 @@ public struct DropShadowRule: Rule {
                   target: "shadow", triggers: true),
       RuleExample("a ring with a soft glow all around (σ 2.5 px, 50%)",
                   icons: [.init(id: "glow", mask: HygieneExamples.shadowed(HygieneExamples.ring, dx: 0, dy: 0, sigma: 2.5, opacity: 0.5))],
+                  target: "glow", triggers: true),
+      RuleExample("a ring with a soft glow all around, a catalog image no bar uses, left at Render As: Default (a warning)",
+                  icons: [.init(id: "glow", mask: HygieneExamples.shadowed(HygieneExamples.ring, dx: 0, dy: 0, sigma: 2.5, opacity: 0.5),
+                                catalog: exampleImageSet("glow", intent: nil))],
                   target: "glow", triggers: true),
       RuleExample("a clean antialiased ring", icons: [.init(id: "clean", mask: HygieneExamples.ring)], target: "clean", triggers: false),
       RuleExample("a ring with a crisp, detached badge at 40% opacity (a muted part, not a shadow)",
@@ -300,8 +348,8 @@ public struct DropShadowRule: Rule {
       let copy = "; it is the glyph blurred (σ \(fmt(fit.sigmaPt)) pt)"
         + (fit.offsetPx.length > 0 ? " and moved \(fmt(fit.offsetPx.length / icon.scale, 1)) pt \(direction(fit.offsetPx))" : "")
         + " (\(fmt(fit.explained * 100, 0))% of the halo explained)"
-      return context.finding(
-        icon, kind + copy,
+      return templateFinding(
+        context, icon, kind + copy,
         measured: halo,
         expected: "no halo (< \(fmt(t(.shadowFraction) * 100, 1))% offset, < \(fmt(t(.glowFraction) * 100, 1))% all around)",
         fix: "remove the \(isShadow ? "shadow" : "glow"): export the glyph alone, flat; iOS adds no shadow and needs none")

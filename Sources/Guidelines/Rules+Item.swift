@@ -110,10 +110,14 @@ public struct SelectedStateMismatchRule: Rule {
       the bar does not jump). Held-out Font Awesome (30 families, 102 good pairs): 6.9% flagged \
       before the interior test, 1.0% after (square-full, whose filled version fills the canvas \
       and is not audited as a glyph); clock drawn as circle-xmark (the same circle, another \
-      drawing inside: edges 0.60, interior −0.43) is still not found.
+      drawing inside: edges 0.60, interior −0.43) is still not found. A pair of asset catalog       images that nothing puts in a bar (no bar-named folder, `--role`, role pattern or use in a       bar by the app's code) is a pair by name alone, and what it breaks is a warning: in the 52       real-app audits (Reports/real-apps) the five such errors were debatable (Damus' design       system's `.fill` sparkles and paperclip, used once or nowhere, Kodi's table cell's       highlighted arrow), while every pair in a bar keeps its error.
       """,
     defaultSeverity: .error,
     examples: [
+      RuleExample("selected version identical to the unselected one, two catalog images no bar uses (a warning: paired by name alone)",
+                  icons: [.init(id: "g1", mask: ExampleFamily.glyph(1), catalog: exampleImageSet("g1", intent: "template")),
+                          .init(id: "g1-selected", mask: ExampleFamily.glyph(1), catalog: exampleImageSet("g1-selected", intent: "template"))],
+                  target: "g1-selected", triggers: true),
       RuleExample("selected version drawn 15% smaller",
                   icons: [.init(id: "g0", mask: ExampleFamily.glyph(0), role: .tabBar),
                           .init(id: "g0-selected", mask: filledGlyph(0, size: 0.85), role: .tabBar)],
@@ -229,12 +233,18 @@ public struct SelectedStateMismatchRule: Rule {
         fixes.append("fill it or draw it with a heavier stroke (ink ≥ \(fmt(t(.minimumInkRatio)))×)")
       }
       guard !problems.isEmpty else { continue }
+      // A pair of catalog images that nothing puts in a bar is a pair by name alone: a table
+      // cell's highlighted arrow, a design system's `.fill` variants. That it is a bar item's
+      // selected state, which must be visibly heavier, is a guess: a warning that says so.
+      let byName = selected.inCatalogOutsideBars && unselected.inCatalogOutsideBars
       findings.append(context.finding(
         selected,
-        "selected state of \(PathText.lastComponent(selected.itemId)): " + problems.joined(separator: "; "),
+        "selected state of \(PathText.lastComponent(selected.itemId)): " + problems.joined(separator: "; ")
+          + (byName ? " (if the two are a bar item's states: no bar uses them, they are paired by name)" : ""),
         measured: sizeRatio,
         expected: "the same outline (±\(fmt(t(.sizeTolerance) * 100, 0))% beyond a heavier stroke's growth, ±\(fmt(t(.centerTolerancePt))) pt), visibly heavier",
-        fix: fixes.joined(separator: "; ")))
+        fix: fixes.joined(separator: "; "),
+        severity: byName ? graded(.warning, cap: context.severity) : nil))
     }
     return findings
   }

@@ -259,6 +259,26 @@ struct IconRulesTests {
     #expect(auditWith(DropShadowRule.self, [.init(id: "s", mask: mask)], thresholds: [.shadowFraction: 0.5, .glowFraction: 0.5]).isEmpty)
   }
 
+  @Test("template rules: an error in a bar, on a loose file or in a set that says template; a warning on a catalog image only its look makes a template")
+  func templateByLookAlone() {
+    let shadow = HygieneExamples.shadowed(HygieneExamples.ring, dx: 2, dy: 0, sigma: 1.5, opacity: 0.4)
+    let boxed = HygieneExamples.onWhite(HygieneExamples.ring)
+    func severities(role: IconRole, catalog: CatalogInfo?) -> [Severity] {
+      auditWith(DropShadowRule.self, [.init(id: "s", mask: shadow, role: role, catalog: catalog)]).map(\.severity)
+        + auditWith(TemplateOpaqueBackgroundRule.self, [.init(id: "b", image: boxed, role: role, catalog: catalog)]).map(\.severity)
+    }
+    #expect(severities(role: .unknown, catalog: nil) == [.error, .error])
+    #expect(severities(role: .tabBar, catalog: exampleImageSet("s", intent: nil)) == [.error, .error])
+    #expect(severities(role: .unknown, catalog: exampleImageSet("s", intent: "template")) == [.error, .error])
+    #expect(severities(role: .unknown, catalog: exampleImageSet("s", intent: nil)) == [.warning, .warning])
+    let guessed = auditWith(DropShadowRule.self, [.init(id: "s", mask: shadow, catalog: exampleImageSet("s", intent: nil))])
+    #expect(guessed.first?.message.contains("if it is used as a template") == true, "\(guessed.first?.message ?? "")")
+    // A configured severity below the warning caps it.
+    let capped = auditWith(DropShadowRule.self, [.init(id: "s", mask: shadow, catalog: exampleImageSet("s", intent: nil))],
+                           severity: .info)
+    #expect(capped.map(\.severity) == [.info])
+  }
+
   @Test("template_opaque_background: the share threshold")
   func opaqueShare() {
     let boxed = RuleExample.Icon(id: "boxed", image: HygieneExamples.onWhite(HygieneExamples.ring))
@@ -366,6 +386,20 @@ enum FamilyAnalyzerShim {
 @Suite("Selected state silhouettes")
 struct SelectedStateSilhouetteTests {
   static let box = RuleExample.Icon(id: "box", mask: Guidelines.framedSquare(filled: false), role: .tabBar)
+
+  @Test("a mismatched pair is an error in a bar or as loose files, a warning as two catalog images no bar uses (paired by name alone)")
+  func pairByNameAlone() {
+    func severities(role: IconRole, catalog: Bool) -> [Severity] {
+      let sets = catalog ? ["g1", "g1-selected"].map { exampleImageSet($0, intent: "template") } : [nil, nil]
+      return auditWith(SelectedStateMismatchRule.self, [
+        .init(id: "g1", mask: ExampleFamily.glyph(1), role: role, catalog: sets[0]),
+        .init(id: "g1-selected", mask: ExampleFamily.glyph(1), role: role, catalog: sets[1]),
+      ]).map(\.severity)
+    }
+    #expect(severities(role: .tabBar, catalog: true) == [.error])
+    #expect(severities(role: .unknown, catalog: false) == [.error])
+    #expect(severities(role: .unknown, catalog: true) == [.warning])
+  }
 
   @Test("a framed square filled with its glyph knocked out: the interior test decides, the edges alone do not")
   func knockedOutGlyph() throws {
