@@ -46,6 +46,7 @@ PARTS = [
     ("contour (marching squares)", r"^Contour"),
     ("convex hull", r"^ConvexHull"),
     ("text detection", r"^TextDetector"),
+    ("text detection: stamped letters (their search and templates)", r"^(StampedText|TemplateCache)"),
     ("connected components", r"^ConnectedComponents"),
     ("template hygiene", r"^TemplateHygiene"),
     ("spectrum: signature", r"^Spectrum\.(signature|TentWeights)"),
