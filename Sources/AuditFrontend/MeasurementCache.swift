@@ -74,6 +74,10 @@ public final class MeasurementCache: @unchecked Sendable {
   private let keepsMemo: Bool
   /// With a memo: drawings rules read back, by content key (``keptDrawing(_:)``), and their bytes.
   private var drawings: [[UInt8]: CompactMask] = [:]
+  /// With a memo: images measured in this run whose alpha is their drawing, by content key, made a
+  /// ``CompactMask`` when a rule first asks for one (most are never asked for; their pixels are the
+  /// decoded image's, not a copy).
+  private var imagesOfDrawings: [[UInt8]: RGBAImage] = [:]
   private var drawingBytes = 0
   /// At most this many bytes of drawings kept (the 894 contents of a 20-revision history of 500
   /// icons at 66 px are 3.9 MB; the first drawings kept stay).
@@ -172,13 +176,35 @@ public final class MeasurementCache: @unchecked Sendable {
   /// is still measured once), never written.
   public static func memoryOnly() -> MeasurementCache { MeasurementCache(memoryOnlyWithLimit: 0) }
 
+  /// Whether drawings are kept by content key (``keepDrawing(_:for:)``): with a memo (a history).
+  public var keepsDrawings: Bool { keepsMemo }
+
   /// A drawing a rule read back earlier in this run, kept by content key (only with a memo: a
   /// history); nil otherwise.
   public func keptDrawing(_ contentKey: [UInt8]) -> CompactMask? {
     guard keepsMemo else { return nil }
     lock.lock()
     defer { lock.unlock() }
-    return drawings[contentKey]
+    if let drawing = drawings[contentKey] { return drawing }
+    guard let image = imagesOfDrawings.removeValue(forKey: contentKey) else { return nil }
+    let drawing = CompactMask(alphaOf: image)
+    drawings[contentKey] = drawing
+    drawingBytes -= image.pixels.count - drawing.bytes.count
+    return drawing
+  }
+
+  /// Keeps an image measured in this run whose alpha is the drawing of the icon with `contentKey`
+  /// (as its loader would read it back), for rules of this run (only with a memo, within
+  /// ``drawingBudgetBytes``, its pixels counted).
+  func keepDrawing(alphaOf image: RGBAImage, for contentKey: [UInt8]) {
+    guard keepsMemo else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    guard drawings[contentKey] == nil, imagesOfDrawings[contentKey] == nil,
+      drawingBytes + image.pixels.count <= Self.drawingBudgetBytes
+    else { return }
+    imagesOfDrawings[contentKey] = image
+    drawingBytes += image.pixels.count
   }
 
   /// Keeps a drawing a rule read back, by content key, for the rest of this run (only with a memo,
@@ -187,7 +213,9 @@ public final class MeasurementCache: @unchecked Sendable {
     guard keepsMemo else { return }
     lock.lock()
     defer { lock.unlock() }
-    guard drawings[contentKey] == nil, drawingBytes + drawing.bytes.count <= Self.drawingBudgetBytes else { return }
+    guard drawings[contentKey] == nil, imagesOfDrawings[contentKey] == nil,
+      drawingBytes + drawing.bytes.count <= Self.drawingBudgetBytes
+    else { return }
     drawings[contentKey] = drawing
     drawingBytes += drawing.bytes.count
   }

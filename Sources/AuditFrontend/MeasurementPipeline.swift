@@ -450,13 +450,16 @@ public enum MeasurementPipeline {
       return hit
     }
     cache.count { $0.misses += 1 }
-    var fresh = measureFresh(icon, options: options, contents: contents)
+    var fresh = measureFresh(icon, options: options, contents: contents, keepingDrawing: cache.keepsDrawings)
     if fresh.result.failures.isEmpty, let measured = fresh.result.icon, let index = fresh.analysedIndex,
        // A vector rendered by the helper is read again by it: not stored if the file changed meanwhile.
        icon.files[index].kind == .png || FileVersion(path: icon.files[index].path) == contents[index].version {
       let payload = CachedMeasurement.encode(measured, analysedIndex: index, vectorPNG: fresh.vectorPNG)
       cache.store(key, payload: payload)
       fresh.result.icon?.contentKey = key
+      // A run that keeps drawings (a history) keeps this one as a rule would read it back, so that
+      // a pair compared at this or a later revision does not decode the file again.
+      if let drawing = fresh.drawing { cache.keepDrawing(alphaOf: drawing, for: key) }
       // Remembered as the next revision in this work folder would read it from the cache, when
       // the files read are the ones known (so the key is the one a lookup by them makes).
       if let lane = options.knownDigests, let laneKnown, key == triedKey, let decoded = CachedMeasurement.decode(payload, icon: icon) {
@@ -509,9 +512,12 @@ public enum MeasurementPipeline {
 
   /// Measures an icon from its files (`contents`: their versions and bytes, read already, in the
   /// icon's order; nil: read here). Also returns which file was analysed and, under `.reload`, a
-  /// vector icon's coverage as a PNG (for the cache).
+  /// vector icon's coverage as a PNG (for the cache), and with `keepingDrawing` a PNG icon's image
+  /// whose alpha is the drawing its loader would read back (``fileLoader(_:version:options:)``: the
+  /// same bytes, decoded and fitted the same way), under `.reload` only.
   static func measureFresh(_ icon: DiscoveredIcon, options: MeasurementOptions,
-                           contents: [(version: FileVersion?, bytes: [UInt8])]?) -> (result: Result, analysedIndex: Int?, vectorPNG: [UInt8]?) {
+                           contents: [(version: FileVersion?, bytes: [UInt8])]?, keepingDrawing: Bool = false)
+    -> (result: Result, analysedIndex: Int?, vectorPNG: [UInt8]?, drawing: RGBAImage?) {
     var failures: [InputFailure] = []
     var images: [(index: Int, file: IconFile, image: RGBAImage, version: FileVersion?)] = []
     let symbolSize = options.symbolSize(of: icon)
@@ -534,7 +540,7 @@ public enum MeasurementPipeline {
     }
     // The analysed file: the largest PNG scale, else the first vector.
     guard let best = images.filter({ $0.file.kind == .png }).max(by: { $0.image.scale < $1.image.scale }) ?? images.first else {
-      return (Result(icon: nil, failures: failures), nil, nil)
+      return (Result(icon: nil, failures: failures), nil, nil, nil)
     }
     // Over the analysis size, measured on a box-filtered copy (same canvas in points).
     let analysed = best.image.fitted(maxSide: options.maxAnalysisSide)
@@ -549,7 +555,7 @@ public enum MeasurementPipeline {
         metrics: MetricsEngine.scopeMeasurements(mask, colors: analysed), compactMask: nil, catalog: icon.catalog)
       measured.documentSizePt = best.image.documentSizePt
       measured.scopeOnly = true
-      return (Result(icon: measured, failures: failures), best.index, nil)
+      return (Result(icon: measured, failures: failures), best.index, nil, nil)
     }
     // Text is looked for in the core's components, labelled once for the measurements and for it.
     let wantsText = options.drawings != .drop && options.textMinimumHeightPx != nil
@@ -576,6 +582,7 @@ public enum MeasurementPipeline {
         ?? StampedText.detect(mask, minimumHeightPx: height))
     }
     var vectorPNG: [UInt8]?
+    var drawing: RGBAImage?
     switch options.drawings {
     case .drop: break
     case .keep: measured.compactMask = CompactMask(mask)
@@ -583,13 +590,14 @@ public enum MeasurementPipeline {
       measured.signature = Spectrum.signature(mask)
       if best.file.kind == .png {
         measured.maskLoader = fileLoader(best.file, version: best.version, options: options)
+        if keepingDrawing { drawing = analysed }
       } else {
         let png = PNGCodec.encode(mask)
         vectorPNG = png
         measured.maskLoader = memoryLoader(png, scale: mask.scale, file: best.file, options: options)
       }
     }
-    return (Result(icon: measured, failures: failures), best.index, vectorPNG)
+    return (Result(icon: measured, failures: failures), best.index, vectorPNG, drawing)
   }
 
   /// Reads a PNG's drawing back from its file, as it was measured: the file's version (taken before

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import IconMetrics
+import Synchronization
 
 /// One icon of a family, as the analysis sees it.
 public struct FamilyMember: Sendable {
@@ -67,6 +68,21 @@ public struct IconEvaluation: Sendable, Codable, Equatable {
 struct Positions: Sendable, Equatable {
   /// Where each id first appears.
   var first: [String: Int] = [:]
+  /// Whether every id appears once (then the evaluation at a position whose id is the one asked
+  /// for is the first of that id).
+  var idsAreUnique = false
+  /// Where the next look-up most likely is: the place after the last one found (or that one
+  /// again). Rules look a
+  /// family's icons up in the family's order, so the evaluation asked for is usually there, and
+  /// comparing one id (the same string, as a rule passes the id the evaluation was made from)
+  /// replaces hashing it (0.04 G instructions of 60,000 look-ups in a 20-revision history). Only a
+  /// guess, checked before it is used: shared by the copies of the list and changed by any thread
+  /// (relaxed: no order with other memory is needed), never making an answer wrong.
+  let next = Cursor()
+
+  final class Cursor: Sendable {
+    let position = Atomic<Int>(0)
+  }
 
   static func == (_: Positions, _: Positions) -> Bool { true }
 }
@@ -153,13 +169,33 @@ public struct FamilyReport: Sendable, Codable, Equatable {
     var first: [String: Int] = [:]
     first.reserveCapacity(icons.count)
     for (k, icon) in icons.enumerated() where first[icon.id] == nil { first[icon.id] = k }
-    return Positions(first: first)
+    var positions = Positions()
+    positions.idsAreUnique = first.count == icons.count
+    positions.first = first
+    return positions
   }
 
-  /// The first evaluation of `id` (through the index when there is one for these icons; else the
-  /// list is searched).
+  /// The first evaluation of `id` (at the index's guess when its id is `id` and ids are unique;
+  /// else through the index when there is one for these icons; else the list is searched).
+  /// - Complexity: O(1) (one string comparison when the guess holds, a hash otherwise).
   public func evaluation(for id: String) -> IconEvaluation? {
-    if let k = positions.first[id] { return icons[k] }
+    if positions.idsAreUnique {
+      // The place after the last found, or the last found again (a rule that looks one icon up
+      // twice).
+      let next = positions.next.position.load(ordering: .relaxed)
+      var guess = next
+      while guess >= max(next - 1, 0) {
+        if guess < icons.count && icons[guess].id == id {
+          if guess != next - 1 { positions.next.position.store(guess + 1, ordering: .relaxed) }
+          return icons[guess]
+        }
+        guess -= 1
+      }
+    }
+    if let k = positions.first[id] {
+      positions.next.position.store(k + 1, ordering: .relaxed)
+      return icons[k]
+    }
     return icons.first { $0.id == id }
   }
   public func group(_ style: IconStyle) -> StyleGroupSummary? { groups.first { $0.style == style } }

@@ -343,9 +343,6 @@ public struct StrokeWeightGuidanceRule: Rule {
   public func check(_ context: RuleContext<Self>) -> [Finding] {
     let t = context.threshold
     let low = t(.minimumPt) - t(.tolerancePt), high = t(.maximumPt) + t(.tolerancePt)
-    // The family's styles by icon id (the first evaluation of an id, as `evaluation(for:)`), looked
-    // up once each rather than by a search of the family per icon.
-    let styles = Dictionary(context.family.icons.map { ($0.id, $0.style) }, uniquingKeysWith: { first, _ in first })
     // The outline icons' median stroke, when there are enough of them to speak for the family.
     let familyStroke = context.family.group(.outline).flatMap { group in
       group.members.count >= 4 ? group.strokeWeightPt.median : nil
@@ -357,7 +354,7 @@ public struct StrokeWeightGuidanceRule: Rule {
     return context.icons.compactMap { icon in
       let m = icon.metrics
       // The family's judgement of style where there is one (a dense line drawing is an outline).
-      let style = styles[icon.id] ?? m.style
+      let style = context.family.evaluation(for: icon.id)?.style ?? m.style
       guard style == .outline, icon.state == .unselected, !hasHalo(m), drawsOneLineWeight(m) else { return nil }
       // The positive estimates in pt, lightest and heaviest (no array made per icon).
       let profilePx = m.strokeWeightProfilePx, contourPx = m.strokeWeightContourPx

@@ -71,15 +71,25 @@ public struct DuplicateIconRule: Rule {
     // Sorted by ink, a pair whose ink differs by more than `inkDifference` can end the inner
     // loop: only the icons within that window are compared, so a large family costs
     // O(n log n + candidates), not n² comparisons.
-    let inkDifference = t(.inkDifference)
+    // A pair goes on only when its two icons are not states of one item (those are
+    // selected_state_mismatch's to judge) and their signatures are close: tested here, before
+    // the pairs are put in order, so only the few that pass are sorted (the test has no effect
+    // but its answer, so the pairs that pass come in the same order as before).
+    let inkDifference = t(.inkDifference), signatureDistance = t(.signatureDistance)
     var pairs: [(Int, Int)] = []
     for j in items.indices {
       var i = j - 1
       while i >= 0 {
         let inkA = icons[items[i]].metrics.inkAreaPt2, inkB = icons[items[j]].metrics.inkAreaPt2
         if inkB - inkA > inkDifference * max(inkA, inkB) { break }
-        pairs.append(rank[i] < rank[j] ? (i, j) : (j, i))
+        let pair = rank[i] < rank[j] ? (i, j) : (j, i)
         i -= 1
+        // Read in place: an icon is copied only for the pairs that pass.
+        guard icons[items[pair.0]].id != icons[items[pair.1]].id,
+          icons[items[pair.0]].itemId != icons[items[pair.1]].itemId,
+          Similarity.isWithin(signatures[items[pair.0]]!, signatures[items[pair.1]]!, signatureDistance)
+        else { continue }
+        pairs.append(pair)
       }
     }
     pairs.sort { (rank[$0.1], rank[$0.0]) < (rank[$1.1], rank[$1.0]) }
@@ -105,11 +115,6 @@ public struct DuplicateIconRule: Rule {
     }
     for (i, j) in pairs {
       do {
-        // The states of one item (star, star-selected) are selected_state_mismatch's to judge.
-        // Read in place: an icon is copied only for the pairs that pass.
-        guard icons[items[i]].id != icons[items[j]].id, icons[items[i]].itemId != icons[items[j]].itemId,
-          Similarity.isWithin(signatures[items[i]]!, signatures[items[j]]!, t(.signatureDistance))
-        else { continue }
         let a = icons[items[i]], b = icons[items[j]]
         // The pair's NCC peak depends on the two drawings and the shift searched only: kept
         // between runs under their content keys (a warm audit reads no drawing back here).

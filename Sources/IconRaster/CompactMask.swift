@@ -29,6 +29,23 @@ public struct CompactMask: Sendable, Equatable {
     bytes = out
   }
 
+  /// The alpha channel of `image`: the same mask as `CompactMask(image.alphaMask)` (α ÷ 255 × 255
+  /// rounds back to α for each of the 256 bytes: `CompactMaskTests`) without the round trip through
+  /// floats.
+  /// - Complexity: O(width × height), one byte copied a pixel.
+  public init(alphaOf image: RGBAImage) {
+    width = image.width
+    height = image.height
+    scale = image.scale
+    let count = image.width * image.height
+    bytes = image.pixels.withUnsafeBufferPointer { src in
+      [UInt8](unsafeUninitializedCapacity: count) { dst, initialised in
+        for i in 0..<count { dst[i] = src[i &* 4 &+ 3] }
+        initialised = count
+      }
+    }
+  }
+
   /// The coverage as an `AlphaMask` (α = byte ÷ 255).
   public var alphaMask: AlphaMask {
     var coverage = [Float](repeating: 0, count: bytes.count)
