@@ -380,24 +380,63 @@ public enum StampedText {
   }
 
   /// The ink's bounding box (α ≥ 0.05: a letter's box holds its faintest edge pixels), reading
-  /// the margins only.
+  /// the margins only: the top and bottom rows without ink eight pixels at a time, then each row
+  /// between from the left up to the leftmost ink found so far and from the right down to the
+  /// rightmost (row by row; the same box as reading the columns from each side).
   static func inkBox(_ a: UnsafeBufferPointer<Float>, width w: Int, height h: Int) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+    let raw = UnsafeRawPointer(a.baseAddress.unsafelyUnwrapped)
     func rowHasInk(_ y: Int) -> Bool {
-      for x in 0..<w where a[y * w + x] >= 0.05 { return true }
+      let row = y &* w
+      var x = 0
+      while x &+ 8 <= w {
+        let v = raw.loadUnaligned(fromByteOffset: (row &+ x) &* 4, as: SIMD8<Float>.self)
+        if any(v .>= 0.05) { return true }
+        x &+= 8
+      }
+      while x < w {
+        if a[row &+ x] >= 0.05 { return true }
+        x &+= 1
+      }
       return false
     }
-    guard let minY = (0..<h).first(where: rowHasInk), let maxY = (0..<h).reversed().first(where: rowHasInk) else { return nil }
-    func columnHasInk(_ x: Int) -> Bool {
-      for y in minY...maxY where a[y * w + x] >= 0.05 { return true }
-      return false
+    guard w > 0, let minY = (0..<h).first(where: rowHasInk), let maxY = (0..<h).reversed().first(where: rowHasInk) else { return nil }
+    var minX = w
+    var maxX = -1
+    for y in minY...maxY {
+      let row = y &* w
+      var x = 0
+      while x < minX {
+        if a[row &+ x] >= 0.05 {
+          minX = x
+          break
+        }
+        x &+= 1
+      }
+      x = w &- 1
+      while x > maxX {
+        if a[row &+ x] >= 0.05 {
+          maxX = x
+          break
+        }
+        x &-= 1
+      }
     }
-    guard let minX = (0..<w).first(where: columnHasInk), let maxX = (0..<w).reversed().first(where: columnHasInk) else { return nil }
+    guard maxX >= 0 else { return nil }
     return (minX, minY, maxX, maxY)
   }
 
   /// Step 2: the template's fit at (x, y), or nil when it fails (the box must lie on the canvas).
   static func fit(_ t: Template, x: Int, y: Int, _ a: UnsafeBufferPointer<Float>, width w: Int, height h: Int,
                   box: (minX: Int, minY: Int, maxX: Int, maxY: Int), minimumInside: Float = minimumInside) -> Placed? {
+    guard let score = fitScore(t, x: x, y: y, a, width: w, height: h, box: box, minimumInside: minimumInside) else { return nil }
+    return Placed(template: t, x: x, y: y, inside: score.inside, clear: score.clear)
+  }
+
+  /// ``fit(_:x:y:_:width:height:box:minimumInside:)``'s inside and clear shares, without the
+  /// placed letter (the word's extension tries every template at every place and keeps one).
+  static func fitScore(_ t: Template, x: Int, y: Int, _ a: UnsafeBufferPointer<Float>, width w: Int, height h: Int,
+                       box: (minX: Int, minY: Int, maxX: Int, maxY: Int), minimumInside: Float = minimumInside)
+    -> (inside: Float, clear: Float)? {
     guard x >= 0, y >= 0, x + t.width <= w, y + t.height <= h else { return nil }
     for p in t.core where a[(y + Int(p.y)) * w + x + Int(p.x)] < 0.3 { return nil }
     let allowed = (1 - minimumInside) * t.sum
@@ -430,7 +469,7 @@ public enum StampedText {
     // The counters and notches (the ring inside the letter's box) are clear too: a solid shape
     // holds every letter and its box's outline is clear, but not its counters.
     guard t.innerRing == 0 || innerClear >= minimumInnerClear * Float(t.innerRing) else { return nil }
-    return Placed(template: t, x: x, y: y, inside: 1 - deficit / t.sum, clear: share)
+    return (1 - deficit / t.sum, share)
   }
 
   /// Step 3: letters beside the last one, inwards (to the right from a left corner), of the templates
@@ -443,28 +482,42 @@ public enum StampedText {
     while word.count < 8, let last = word.last {
       let baseline = last.y + last.template.height - last.template.belowBaseline
       let size = last.template.height
-      var found: Placed?
-      for (k, set) in sets.enumerated() {
-        for t in set {
-          // The word's height: on the baseline ±1 px. A pixel shorter or taller: the extra row at
-          // the bottom or at the top (on the baseline, or its top on the last letter's).
-          let onBaseline = baseline + t.belowBaseline - t.height
-          let rows = k == 0 ? [onBaseline - 1, onBaseline, onBaseline + 1] : (onBaseline == last.y ? [onBaseline] : [onBaseline, last.y])
-          for gap in -1...max(0, size / 2) {
-            let x = inwardsToTheRight ? last.x + last.template.width + gap : last.x - gap - t.width
-            for y in rows {
-              guard let p = fit(t, x: x, y: y, a, width: w, height: h, box: box) else { continue }
-              if let f = found {
-                if (p.template.isWeak ? 0 : 1, p.inside + p.clear) > (f.template.isWeak ? 0 : 1, f.inside + f.clear) { found = p }
-              } else {
-                found = p
+      // The best fit so far (set, template, place, shares): the placed letter is made once, for it.
+      var found: (k: Int, i: Int, x: Int, y: Int, inside: Float, clear: Float)?
+      var foundKey: (Int, Float) = (0, 0)
+      for k in sets.indices {
+        sets[k].withUnsafeBufferPointer { set in
+          for i in set.indices {
+            // The word's height: on the baseline ±1 px. A pixel shorter or taller: the extra row at
+            // the bottom or at the top (on the baseline, or its top on the last letter's).
+            let onBaseline = baseline + set[i].belowBaseline - set[i].height
+            let rows: (Int, Int, Int)
+            let rowCount: Int
+            if k == 0 {
+              (rows, rowCount) = ((onBaseline - 1, onBaseline, onBaseline + 1), 3)
+            } else if onBaseline == last.y {
+              (rows, rowCount) = ((onBaseline, 0, 0), 1)
+            } else {
+              (rows, rowCount) = ((onBaseline, last.y, 0), 2)
+            }
+            let strong = set[i].isWeak ? 0 : 1
+            for gap in -1...max(0, size / 2) {
+              let x = inwardsToTheRight ? last.x + last.template.width + gap : last.x - gap - set[i].width
+              for r in 0..<rowCount {
+                let y = r == 0 ? rows.0 : r == 1 ? rows.1 : rows.2
+                guard let p = fitScore(set[i], x: x, y: y, a, width: w, height: h, box: box) else { continue }
+                let key = (strong, p.inside + p.clear)
+                if found == nil || key > foundKey {
+                  found = (k, i, x, y, p.inside, p.clear)
+                  foundKey = key
+                }
               }
             }
           }
         }
       }
       guard let next = found else { break }
-      word.append(next)
+      word.append(Placed(template: sets[next.k][next.i], x: next.x, y: next.y, inside: next.inside, clear: next.clear))
     }
     return word
   }
