@@ -34,10 +34,11 @@ func exampleImageSet(_ name: String, intent: String?) -> CatalogInfo {
 public struct TemplateNotMonochromeRule: Rule {
   public init() {}
   public enum Threshold: String, RuleThreshold {
-    case maximumSpread
+    case maximumSpread, minimumEdgeStep
     public var declaration: (defaultValue: Double, help: String) {
       switch self {
       case .maximumSpread: (16, "largest colour spread (0–255) accepted as one colour")
+      case .minimumEdgeStep: (48, "smallest colour step (0–441) between neighbouring pixels of the glyph that makes the colours an error: below it they only shade")
       }
     }
   }
@@ -57,7 +58,16 @@ public struct TemplateNotMonochromeRule: Rule {
       by eye, and a second colour in the glyph's body counts in full. An image set whose \
       Contents.json says `template-rendering-intent: original` keeps its colours on the device, so \
       this rule says nothing of it; whether it should be a template is `not_template_rendering`'s \
-      finding (VLC's orange select-all disk, drawn as colour art on purpose, had three wrong errors). An asset catalog image that nothing puts in a bar (no bar-named folder, `--role`, role \
+      finding (VLC's orange select-all disk, drawn as colour art on purpose, had three wrong errors). \
+      What the tint loses decides the severity: colours that draw an edge inside the glyph which \
+      the alpha does not (a white arrow on a black disk, a check cut into a filled circle: the part \
+      vanishes) are an error; colours that only shade, a gradient, or tell apart parts the alpha \
+      already separates, are a warning (the colouring is lost, no part of the drawing). Measured as \
+      the largest colour step between two neighbouring pixels that both have α ≥ 0.5 (RGB distance, \
+      0–441): on the real apps' colour errors judged right 125–442 (DuckDuckGo's design-system \
+      icons, Pocket Casts' terms and check circle), on the gradients judged debatable 3–5 (Onion \
+      Browser's purple onion and shield); threshold 48. Of the calibration's 210 two-colour faults, \
+      8 colour separate parts (step 0): warnings, still found. An asset catalog image that nothing puts in a bar (no bar-named folder, `--role`, role \
       pattern or use in a bar by the app's code) and whose set is left at Render As: Default is \
       audited because it looks like a bar icon; that it is used as a template is then a guess, \
       and what this rule finds on it is a warning that says so (Reports/real-apps: Habitica's \
@@ -73,6 +83,9 @@ public struct TemplateNotMonochromeRule: Rule {
       RuleExample("a ring in one colour",
                   icons: [.init(id: "one", image: ExampleDrawing.image(HygieneExamples.ring, red: 30, green: 60, blue: 200))],
                   target: "one", triggers: false),
+      RuleExample("a ring shaded from black to dark grey (a warning: no colour edge, the tint loses only the shading)",
+                  icons: [.init(id: "shaded", image: HygieneExamples.shaded(HygieneExamples.ring))],
+                  target: "shaded", triggers: true),
       RuleExample("a grey disk over a blue copy of itself, the blue showing only in the antialiased edge",
                   icons: [.init(id: "hidden", image: HygieneExamples.hiddenLayer(HygieneExamples.disk))],
                   target: "hidden", triggers: false),
@@ -85,11 +98,21 @@ public struct TemplateNotMonochromeRule: Rule {
       // A set rendered as Original Image shows its colours: "iOS keeps only the alpha" is untrue
       // of it, and whether it should be a template is not_template_rendering's finding.
       if icon.catalog?.templateRenderingIntent == "original" { return nil }
+      let message = "more than one colour: colour spread \(fmt(spread, 0)) (0–255) over the glyph, above \(fmt(maximum, 0)); iOS keeps only the alpha, so the colours will not show"
+      let fix = "export the glyph in a single colour (black) and express every difference by shape or transparency"
+      // Colours that only shade (a gradient) or tell apart parts the alpha already separates: the
+      // tint loses the colouring, no part of the drawing.
+      if let step = icon.metrics.colorEdgeStep, step < context.threshold(.minimumEdgeStep) {
+        return context.finding(
+          icon, message + "; but no colour edge inside the glyph (largest step between neighbouring pixels \(fmt(step, 0)) of 441): "
+            + "tinted, it loses its shading, no part of the drawing",
+          measured: spread, expected: "≤ \(fmt(maximum, 0)) (one colour)", fix: fix,
+          severity: graded(.warning, cap: context.severity))
+      }
       return templateFinding(
-        context, icon,
-        "more than one colour: colour spread \(fmt(spread, 0)) (0–255) over the glyph, above \(fmt(maximum, 0)); iOS keeps only the alpha, so the colours will not show",
+        context, icon, message,
         measured: spread, expected: "≤ \(fmt(maximum, 0)) (one colour)",
-        fix: "export the glyph in a single colour (black) and express every difference by shape or transparency")
+        fix: fix)
     }
   }
 }
@@ -395,6 +418,20 @@ enum HygieneExamples {
     var image = ExampleDrawing.image(mask)
     for y in 0..<(mask.height / 2) {
       for x in 0..<mask.width { image.pixels[(y * mask.width + x) * 4] = 255 }
+    }
+    return image
+  }
+
+  /// The glyph shaded from black at the top to grey (120) at the bottom, as a gradient fill: a
+  /// colour spread of about 35, and steps of a few units between neighbouring pixels.
+  static func shaded(_ mask: AlphaMask) -> RGBAImage {
+    var image = ExampleDrawing.image(mask)
+    for y in 0..<mask.height {
+      let level = UInt8(120 * y / max(mask.height - 1, 1))
+      for x in 0..<mask.width {
+        let i = (y * mask.width + x) * 4
+        (image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]) = (level, level, level)
+      }
     }
     return image
   }

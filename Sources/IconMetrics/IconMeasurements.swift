@@ -67,6 +67,10 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
   public var haloOffsetPx: Point2D
   /// Share of the canvas with α ≥ 0.98.
   public var opaqueBackgroundShare: Double
+  /// The largest colour step between neighbouring pixels of the glyph (``TemplateHygiene``), 0…441;
+  /// nil when not measured (one colour, no colour image, or read from a JSON report, which does not
+  /// carry it).
+  public var colorEdgeStep: Double? = nil
 
   public init(
     perceivedSizePt: Double, extentPt: Rect2D, inkAreaPt2: Double, hullAreaPt2: Double,
@@ -109,7 +113,8 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
 
 extension IconMeasurements {
   /// Every stored property but `strokeWidthDecilesPx` (a summary of the skeleton samples, which the
-  /// JSON report does not carry either): the JSON report and baselines stay as they were.
+  /// JSON report does not carry either) and `colorEdgeStep` (the colour rule's severity cue, said in
+  /// its message): the JSON report and baselines stay as they were.
   enum CodingKeys: String, CodingKey {
     case perceivedSizePt, extentPt, inkAreaPt2, hullAreaPt2, opticalCenterOffsetPt, opticalCenterOffsetFraction
     case strokeWeightPt, strokeWeightPx, strokeWeightProfilePx, strokeWeightContourPx, strokeWidthSpread

@@ -126,7 +126,7 @@ public enum MetricsEngine {
       Point2D(x: Double(index % w) + 0.5, y: Double(index / w) + 0.5)
     }
 
-    let measurements = IconMeasurements(
+    var measurements = IconMeasurements(
       perceivedSizePt: sizePt,
       extentPt: extent.scaled(by: 1 / scale),
       inkAreaPt2: ink / (scale * scale),
@@ -163,6 +163,7 @@ public enum MetricsEngine {
       enclosedAreaPt2: Double(components.enclosedAreaPx) / (scale * scale),
       strokeWidthDecilesPx: stroke.widthDecilesPx
     )
+    measurements.colorEdgeStep = hygiene.colorEdgeStep
     let analysis = IconAnalysis(
       measurements: measurements, widthPx: w, heightPx: h, scale: scale,
       contours: contour.loops, hull: hull.vertices, extentPx: extent, opticalCenterPx: centroid,

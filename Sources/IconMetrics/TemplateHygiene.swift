@@ -20,6 +20,10 @@ import IconRaster
 /// - `haloOffsetPx`: the α-weighted centroid of the halo minus that of the core (a shadow's direction);
 ///   zero without halo.
 /// - `opaqueBackgroundShare`: the share of the canvas with α ≥ 0.98.
+/// - `colorEdgeStep`: the largest colour difference (Euclidean, in RGB 0…255: 0…441) between two
+///   4-neighbouring pixels of the colour image that both have α ≥ 0.5 (see ``colorEdgeStep(_:)``):
+///   whether the colours draw an edge inside the glyph that its alpha does not. Measured only where
+///   `colorSpread` is above ``colorEdgeSpreadFloor``; nil otherwise.
 ///
 /// - Complexity: O(width · height).
 public struct TemplateHygiene: Sendable, Equatable {
@@ -32,6 +36,14 @@ public struct TemplateHygiene: Sendable, Equatable {
   /// α-weighted centroid of the core pixels, in px; `nil` without core.
   public var coreCentroidPx: Point2D?
   public var opaqueBackgroundShare: Double
+  /// The largest colour step inside the glyph (``colorEdgeStep(_:)``); nil without a colour image
+  /// or with `colorSpread` at most ``colorEdgeSpreadFloor`` (one colour: nothing to step).
+  public var colorEdgeStep: Double?
+
+  /// The colour spread above which `colorEdgeStep` is measured: half of `template_not_monochrome`'s
+  /// default limit (16), so a limit lowered to 8 still finds it measured. One-colour glyphs measure
+  /// under 1; a second colour of the calibration's faults 60 and more.
+  public static let colorEdgeSpreadFloor = 8.0
 
   /// Distance from the core beyond which coverage counts as halo, in px.
   public static let haloDistancePx = 1.5
@@ -83,7 +95,13 @@ public struct TemplateHygiene: Sendable, Equatable {
         haloOffsetPx = .zero
       }
     }
-    colorSpread = colors.map(Self.colorSpread)
+    let spread = colors.map(Self.colorSpread)
+    colorSpread = spread
+    if let colors, let spread, spread > Self.colorEdgeSpreadFloor {
+      colorEdgeStep = Self.colorEdgeStep(colors)
+    } else {
+      colorEdgeStep = nil
+    }
   }
 
   /// The counts and sums of the pass over the pixels, added pixel by pixel in raster order (each sum
@@ -283,6 +301,35 @@ public struct TemplateHygiene: Sendable, Equatable {
     return max(
       deviation(sum.0, squares.0), deviation(sum.1, squares.1),
       deviation(sum.2, squares.2))
+  }
+
+  /// The largest colour difference between two 4-neighbouring pixels that both have α ≥ 0.5
+  /// (α byte ≥ 128): √(ΔR² + ΔG² + ΔB²) of their un-premultiplied 8-bit colours, 0…441. A second
+  /// colour that draws a part the alpha does not (a white arrow on a black disk, a check cut into a
+  /// filled circle) steps by the difference of the two colours at the part's edge, 125–442 on the
+  /// real apps' colour errors judged right; a gradient or shading steps a few units a pixel (Onion
+  /// Browser's purple onion 5, its shield 3), and parts of different colours that do not touch
+  /// (a red badge apart from the glyph) have no step at all: tinted, no part of the drawing is lost.
+  ///
+  /// - Complexity: O(width · height).
+  public static func colorEdgeStep(_ image: RGBAImage) -> Double {
+    let w = image.width, h = image.height
+    var largest = 0
+    image.pixels.withUnsafeBufferPointer { p in
+      @inline(__always) func step(_ i: Int, _ j: Int) -> Int {
+        let r = Int(p[i]) &- Int(p[j]), g = Int(p[i &+ 1]) &- Int(p[j &+ 1]), b = Int(p[i &+ 2]) &- Int(p[j &+ 2])
+        return r &* r &+ g &* g &+ b &* b
+      }
+      for y in 0..<h {
+        for x in 0..<w {
+          let i = (y &* w &+ x) &<< 2
+          guard p[i &+ 3] >= 128 else { continue }
+          if x &+ 1 < w, p[i &+ 7] >= 128 { largest = max(largest, step(i, i &+ 4)) }
+          if y &+ 1 < h, p[i &+ (w &<< 2) &+ 3] >= 128 { largest = max(largest, step(i, i &+ (w &<< 2))) }
+        }
+      }
+    }
+    return Double(largest).squareRoot()
   }
 
   /// Blocks of eight pixels summed in 32-bit lanes before the lanes are flushed: 254 · 255² · 256

@@ -279,6 +279,19 @@ struct IconRulesTests {
     #expect(capped.map(\.severity) == [.info])
   }
 
+  @Test("template_not_monochrome: colours that draw an edge inside the glyph are an error, a shading a warning")
+  func colourEdgeGrades() {
+    let two = auditWith(TemplateNotMonochromeRule.self, [.init(id: "two", image: HygieneExamples.twoColours(HygieneExamples.ring))])
+    let shaded = auditWith(TemplateNotMonochromeRule.self, [.init(id: "shaded", image: HygieneExamples.shaded(HygieneExamples.ring))])
+    #expect(two.map(\.severity) == [.error])
+    #expect(shaded.map(\.severity) == [.warning])
+    #expect(shaded.first?.message.contains("no colour edge inside the glyph") == true, "\(shaded.first?.message ?? "")")
+    // The step limit is a threshold: at 0 every colour finding is an error again.
+    let strict = auditWith(TemplateNotMonochromeRule.self, [.init(id: "shaded", image: HygieneExamples.shaded(HygieneExamples.ring))],
+                           thresholds: [.minimumEdgeStep: 0])
+    #expect(strict.map(\.severity) == [.error])
+  }
+
   @Test("template_opaque_background: the share threshold")
   func opaqueShare() {
     let boxed = RuleExample.Icon(id: "boxed", image: HygieneExamples.onWhite(HygieneExamples.ring))

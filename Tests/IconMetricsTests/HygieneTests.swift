@@ -151,6 +151,26 @@ struct HygieneTests {
     #expect(TemplateHygiene.colorSpread(faint) == 0)
   }
 
+  @Test("colour edge step: two colours meeting inside the glyph step by their difference; a gradient by a few units; parts apart none; one colour is not measured")
+  func colorEdgeStep() {
+    let mask = render(Self.disk, width: 48, height: 48)
+    let meeting = colorImage(mask) { x, _ in x < 24 ? (255, 255, 255) : (0, 0, 0) }
+    let gradient = colorImage(mask) { _, y in let v = UInt8(3 * y); return (v, v, v) }
+    #expect(abs((MetricsEngine.measure(mask, colors: meeting).colorEdgeStep ?? 0) - 255 * 3.0.squareRoot()) < 1e-9)
+    let shaded = MetricsEngine.measure(mask, colors: gradient)
+    #expect((shaded.colorSpread ?? 0) > TemplateHygiene.colorEdgeSpreadFloor)
+    #expect(shaded.colorEdgeStep == 3 * 3.0.squareRoot(), "\(String(describing: shaded.colorEdgeStep))")
+    // Two disks apart, one red, one blue: no neighbouring pixels of both.
+    let pair = AlphaMask(width: 48, height: 24) { x, y in
+      let (cx, cy) = (Double(x) + 0.5, Double(y) + 0.5)
+      return (cx - 11) * (cx - 11) + (cy - 12) * (cy - 12) <= 64 || (cx - 37) * (cx - 37) + (cy - 12) * (cy - 12) <= 64 ? 1 : 0
+    }
+    let apart = MetricsEngine.measure(pair, colors: colorImage(pair) { x, _ in x < 24 ? (255, 0, 0) : (0, 0, 255) })
+    #expect((apart.colorSpread ?? 0) > 100 && apart.colorEdgeStep == 0)
+    #expect(MetricsEngine.measure(mask, colors: colorImage(mask) { _, _ in (20, 30, 40) }).colorEdgeStep == nil)
+    #expect(MetricsEngine.measure(mask).colorEdgeStep == nil)
+  }
+
   @Test("colour spread weighs a pixel by α²: a layer showing only in edge pixels is one colour")
   func colorSpreadHiddenLayer() {
     // A grey disk over a blue copy of itself (a vector export's shape under a clipped one):
