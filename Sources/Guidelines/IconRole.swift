@@ -47,18 +47,19 @@ public enum IconRole: String, Sendable, Codable, CaseIterable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The role from a relative path: the innermost folder that names one.
+  /// The role from a relative path: the innermost folder that names one. An image set or symbol
+  /// set names its image, not a bar: `Toolbar/tabs.imageset` (Onion Browser's button that shows the
+  /// open tabs) is a toolbar icon, not a tab bar one; an asset catalog (`TabBar.xcassets`) and
+  /// its plain group folders are folders of icons and do name their role.
   public static func fromPath(_ relativePath: String) -> IconRole? {
     // An ASCII path is split on its bytes (the same folders: an ASCII `/` is a Character of its
     // own there); splitting by Character was most of a warm audit's role lookups.
     let folders = relativePath.utf8.allSatisfy { $0 < 0x80 }
       ? relativePath.utf8.split(separator: UInt8(ascii: "/")).dropLast().map { Substring($0) }
       : Array(relativePath.split(separator: "/").dropLast())
-    for folder in folders.reversed() {
+    for folder in folders.reversed() where !folder.hasSuffix(".imageset") && !folder.hasSuffix(".symbolset") {
       var name = String(folder)
-      for suffix in [".xcassets", ".imageset", ".symbolset"] where name.hasSuffix(suffix) {
-        name = String(name.dropLast(suffix.count))
-      }
+      if name.hasSuffix(".xcassets") { name = String(name.dropLast(".xcassets".count)) }
       if let role = IconRole(folderName: name) { return role }
     }
     return nil

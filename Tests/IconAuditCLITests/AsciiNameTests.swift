@@ -25,15 +25,18 @@ import Testing
   /// ``IconRole/fromPath(_:)`` on an ASCII path's bytes against the folders split by Character.
   @Test func roleFromPath() {
     func slow(_ path: String) -> IconRole? {
-      for folder in path.split(separator: "/").dropLast().reversed() {
+      for folder in path.split(separator: "/").dropLast().reversed() where !folder.hasSuffix(".imageset") && !folder.hasSuffix(".symbolset") {
         var name = String(folder)
-        for suffix in [".xcassets", ".imageset", ".symbolset"] where name.hasSuffix(suffix) {
-          name = String(name.dropLast(suffix.count))
-        }
+        if name.hasSuffix(".xcassets") { name = String(name.dropLast(".xcassets".count)) }
         if let role = IconRole(folderName: name) { return role }
       }
       return nil
     }
+    // An image set names its image, not a bar (Onion Browser's toolbar button `tabs.imageset`).
+    #expect(IconRole.fromPath("Toolbar/tabs.imageset/tabs@2x.png") == .toolbar)
+    #expect(IconRole.fromPath("Media.xcassets/tabs.imageset/tabs@2x.png") == nil)
+    #expect(IconRole.fromPath("Icons/toolbar.symbolset/toolbar.svg") == nil)
+    #expect(IconRole.fromPath("TabBar.xcassets/home.imageset/home.pdf") == .tabBar)
     var paths = ["", "/", "x.png", "TabBar/x.png", "TabBar/", "/TabBar/x", "a//Toolbar//x.png", "Tab Bar Icons/Icons/x",
                  "Assets.xcassets/TabBar.imageset/x.png", "TabBar.xcassets/x", "TabBar.imageset.xcassets/x",
                  "TabBar.xcassets.imageset/x", "NavigationBarNavigationBar/x", "navigation-bar.symbolset/y.svg",
