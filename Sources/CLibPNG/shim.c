@@ -50,6 +50,12 @@ static void ia_warning_fn(png_structp png, png_const_charp msg) {
 
 static int ia_idat_overflows(const uint8_t *data, size_t size, uint64_t expected);
 
+// What this thread's decoding did, for tests that bound the work a hostile file costs (counts,
+// not clocks: deterministic whatever the machine's load).
+static _Thread_local uint64_t ia_check_inflated = 0;   // bytes the bomb check inflated
+static _Thread_local uint64_t ia_served = 0;           // compressed bytes handed to libpng
+static _Thread_local uint64_t ia_libpng_allocated = 0; // bytes libpng allocated
+
 static void ia_read_fn(png_structp png, png_bytep out, png_size_t count) {
   reader_state *state = (reader_state *)png_get_io_ptr(png);
   if (state->offset + count > state->size || state->offset + count < state->offset) {
@@ -69,6 +75,19 @@ static void ia_read_fn(png_structp png, png_bytep out, png_size_t count) {
   }
   memcpy(out, state->data + state->offset, count);
   state->offset += count;
+  ia_served += count;
+}
+
+/// libpng's allocator: malloc, counted (``ia_png_work_on_this_thread``).
+static png_voidp ia_png_malloc(png_structp png, png_alloc_size_t size) {
+  (void)png;
+  ia_libpng_allocated += size;
+  return malloc(size);
+}
+
+static void ia_png_free(png_structp png, png_voidp pointer) {
+  (void)png;
+  free(pointer);
 }
 
 /// libpng's row callback: the bomb guard's count of finished rows.
@@ -153,6 +172,12 @@ static _Thread_local uint64_t ia_checks_run = 0;
 
 uint64_t ia_png_bomb_checks_on_this_thread(void) { return ia_checks_run; }
 
+void ia_png_work_on_this_thread(ia_png_work *work) {
+  work->bytes_read_by_libpng = ia_served;
+  work->bytes_allocated_by_libpng = ia_libpng_allocated;
+  work->bytes_inflated_by_check = ia_check_inflated;
+}
+
 static int ia_idat_overflows(const uint8_t *data, size_t size, uint64_t expected) {
   if (expected == 0) return 0;
   ia_checks_run++;
@@ -188,6 +213,7 @@ static int ia_idat_overflows(const uint8_t *data, size_t size, uint64_t expected
     offset += (size_t)length + 12;
   }
   inflateEnd(&zs);
+  ia_check_inflated += produced;
   return overflow;
 }
 
@@ -220,9 +246,14 @@ static ia_png_status ia_guarded_outcome(reader_state *state, ia_png_status statu
 /// point where libpng finished the image; the outcome is the one the check gave when it ran first.
 /// A bomb costs at most (trip + libpng's 8 KiB read) × 1032 bytes of libpng's inflating before
 /// the check stops it, then the check (bounded by the image's size).
-static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_side,
-                               uint64_t max_pixels, ia_png_info *info, uint8_t **out_pixels,
-                               int header_only) {
+///
+/// `state` is the caller's (`ia_decode`): libpng's callbacks change it after `setjmp`, and a local
+/// object of the function that calls `setjmp` changed after it has an indeterminate value after
+/// `longjmp` unless it is volatile (C11 7.13.2.1); one that lives in the caller's frame has none
+/// of that problem, and the pointer to it is never changed after `setjmp`.
+static ia_png_status ia_decode_reading(reader_state *const state, const uint8_t *data, size_t size,
+                                       uint32_t max_side, uint64_t max_pixels, ia_png_info *info,
+                                       uint8_t **out_pixels, int header_only) {
   if (out_pixels) *out_pixels = NULL;
   memset(info, 0, sizeof(*info));
   if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
@@ -230,12 +261,11 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
                                             : "not a PNG signature");
     return IA_PNG_NOT_PNG;
   }
-  reader_state state;
-  memset(&state, 0, sizeof(state));
-  state.data = data;
-  state.size = size;
-  state.offset = 8;
-  state.message = info->message;
+  memset(state, 0, sizeof(*state));
+  state->data = data;
+  state->size = size;
+  state->offset = 8;
+  state->message = info->message;
   // Check the declared size ourselves before libpng sees it: libpng reports an over-limit IHDR
   // only as "Invalid IHDR data" after a warning, and nothing may be allocated for it.
   // (Only when the IHDR's CRC holds: a damaged header is libpng's to report as a CRC error.)
@@ -255,36 +285,36 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
     }
     // Below 16 KiB of compressed data libpng's own inflating costs at most 16 MiB (zlib expands at
     // most 1032:1), a few milliseconds: such files are never checked.
-    state.expected = ia_expected_raw_bytes(w, h, data[24], data[25], data[28]);
-    state.guard = state.expected != 0 && ia_idat_bytes(data, size, 8, 0) > 16384;
-    if (state.guard) {
+    state->expected = ia_expected_raw_bytes(w, h, data[24], data[25], data[28]);
+    state->guard = state->expected != 0 && ia_idat_bytes(data, size, 8, 0) > 16384;
+    if (state->guard) {
       uint64_t row = ia_expected_raw_bytes(w, 1, data[24], data[25], 0);  // filter byte + widest row
-      state.trip_bytes = 2 * row + 4096;
+      state->trip_bytes = 2 * row + 4096;
     }
   }
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, ia_error_fn,
-                                           ia_warning_fn);
+  png_structp png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, state, ia_error_fn,
+                                             ia_warning_fn, NULL, ia_png_malloc, ia_png_free);
   if (!png) {
     ia_copy_message(info->message, "libpng could not allocate a reader");
-    return ia_guarded_outcome(&state, IA_PNG_OUT_OF_MEMORY, info, w, h);
+    return ia_guarded_outcome(state, IA_PNG_OUT_OF_MEMORY, info, w, h);
   }
   png_infop pinfo = png_create_info_struct(png);
   if (!pinfo) {
     png_destroy_read_struct(&png, NULL, NULL);
     ia_copy_message(info->message, "libpng could not allocate an info struct");
-    return ia_guarded_outcome(&state, IA_PNG_OUT_OF_MEMORY, info, w, h);
+    return ia_guarded_outcome(state, IA_PNG_OUT_OF_MEMORY, info, w, h);
   }
   // Volatile: modified between setjmp and a possible longjmp.
   uint8_t *volatile pixels = NULL;
   png_bytep *volatile rows = NULL;
   if (setjmp(png_jmpbuf(png))) {
-    ia_png_status status = ia_classify(&state, info->message);
+    ia_png_status status = ia_classify(state, info->message);
     free(pixels);
     free(rows);
     png_destroy_read_struct(&png, &pinfo, NULL);
-    return ia_guarded_outcome(&state, status, info, w, h);
+    return ia_guarded_outcome(state, status, info, w, h);
   }
-  png_set_read_fn(png, &state, ia_read_fn);
+  png_set_read_fn(png, state, ia_read_fn);
   png_set_sig_bytes(png, 8);
   // libpng checks these while reading IHDR; we check the exact limits again below.
   png_uint_32 side_limit = max_side == 0 ? 0x7fffffffU : max_side;
@@ -316,7 +346,7 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
       (max_pixels && (uint64_t)width * (uint64_t)height > max_pixels)) {
     ia_copy_message(info->message, "image is larger than the configured limit");
     png_destroy_read_struct(&png, &pinfo, NULL);
-    return ia_guarded_outcome(&state, IA_PNG_TOO_LARGE, info, w, h);
+    return ia_guarded_outcome(state, IA_PNG_TOO_LARGE, info, w, h);
   }
 
   if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
@@ -340,7 +370,7 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
   if (rowbytes != (size_t)width * 4) {
     ia_copy_message(info->message, "unexpected row layout after expansion");
     png_destroy_read_struct(&png, &pinfo, NULL);
-    return ia_guarded_outcome(&state, IA_PNG_CORRUPT, info, w, h);
+    return ia_guarded_outcome(state, IA_PNG_CORRUPT, info, w, h);
   }
   pixels = (uint8_t *)malloc((size_t)width * (size_t)height * 4);
   rows = (png_bytep *)malloc(sizeof(png_bytep) * (size_t)height);
@@ -349,10 +379,10 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
     free(rows);
     ia_copy_message(info->message, "out of memory for the image");
     png_destroy_read_struct(&png, &pinfo, NULL);
-    return ia_guarded_outcome(&state, IA_PNG_OUT_OF_MEMORY, info, w, h);
+    return ia_guarded_outcome(state, IA_PNG_OUT_OF_MEMORY, info, w, h);
   }
   for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * rowbytes;
-  if (state.guard) {
+  if (state->guard) {
     // The rows libpng reads (every Adam7 pass's, for an interlaced image): the last of them is read
     // once the others are done (png_read_row calls the callback after each).
     uint32_t total = height;
@@ -361,26 +391,33 @@ static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_si
       for (int pass = 0; pass < 7; pass++)
         if (PNG_PASS_COLS(width, pass) != 0) total += PNG_PASS_ROWS(height, pass);
     }
-    state.rows_before_last = total > 0 ? total - 1 : 0;
-    state.in_last_row = state.rows_before_last == 0;
+    state->rows_before_last = total > 0 ? total - 1 : 0;
+    state->in_last_row = state->rows_before_last == 0;
     png_set_read_status_fn(png, ia_row_done);
   }
   png_read_image(png, rows);
-  state.in_last_row = 0;
+  state->in_last_row = 0;
   // IDAT data after the point where libpng finished the image: it was skipped unread, the check
   // decides whether the stream holds more than the image.
-  int idat_after = state.guard && ia_idat_bytes(data, size, state.offset, 1) > 0;
+  int idat_after = state->guard && ia_idat_bytes(data, size, state->offset, 1) > 0;
   png_read_end(png, NULL);
   free(rows);
   rows = NULL;
   png_destroy_read_struct(&png, &pinfo, NULL);
-  if (state.guard && (state.warned || idat_after) &&
-      ia_guarded_outcome(&state, IA_PNG_OK, info, w, h) != IA_PNG_OK) {
+  if (state->guard && (state->warned || idat_after) &&
+      ia_guarded_outcome(state, IA_PNG_OK, info, w, h) != IA_PNG_OK) {
     free(pixels);
     return IA_PNG_CORRUPT;
   }
   *out_pixels = pixels;
   return IA_PNG_OK;
+}
+
+static ia_png_status ia_decode(const uint8_t *data, size_t size, uint32_t max_side,
+                               uint64_t max_pixels, ia_png_info *info, uint8_t **out_pixels,
+                               int header_only) {
+  reader_state state;
+  return ia_decode_reading(&state, data, size, max_side, max_pixels, info, out_pixels, header_only);
 }
 
 ia_png_status ia_png_decode_rgba8(const uint8_t *data, size_t size, uint32_t max_side,

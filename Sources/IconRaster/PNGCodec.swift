@@ -64,6 +64,34 @@ public enum PNGCodec {
   /// found data after the image, failed or warned): tests check that a sound file is inflated once.
   public static var bombChecksOnThisThread: UInt64 { ia_png_bomb_checks_on_this_thread() }
 
+  /// The work a thread's PNG decoding has done, as running totals: tests bound what a hostile
+  /// file costs by the difference of two readings (counts, not a clock: the same on a loaded
+  /// machine).
+  public struct Work: Sendable, Equatable {
+    /// Compressed bytes handed to libpng (it inflates at most 1032 bytes for each).
+    public var bytesReadByLibPNG: UInt64
+    /// Bytes libpng allocated (its structures, row buffers, chunks it keeps: a text chunk it
+    /// inflated would be here).
+    public var bytesAllocatedByLibPNG: UInt64
+    /// Bytes the decompression-bomb check inflated.
+    public var bytesInflatedByCheck: UInt64
+
+    /// The work done between `earlier` and `self`.
+    public static func - (later: Work, earlier: Work) -> Work {
+      Work(bytesReadByLibPNG: later.bytesReadByLibPNG - earlier.bytesReadByLibPNG,
+           bytesAllocatedByLibPNG: later.bytesAllocatedByLibPNG - earlier.bytesAllocatedByLibPNG,
+           bytesInflatedByCheck: later.bytesInflatedByCheck - earlier.bytesInflatedByCheck)
+    }
+  }
+
+  /// This thread's PNG decoding work so far (``Work``).
+  public static var workOnThisThread: Work {
+    var work = ia_png_work()
+    ia_png_work_on_this_thread(&work)
+    return Work(bytesReadByLibPNG: work.bytes_read_by_libpng, bytesAllocatedByLibPNG: work.bytes_allocated_by_libpng,
+                bytesInflatedByCheck: work.bytes_inflated_by_check)
+  }
+
   /// Reads only the IHDR (no pixel memory, no limits), for reporting sizes.
   public static func readHeader(_ bytes: [UInt8], path: String) throws(RasterError) -> PNGHeader {
     var info = ia_png_info()

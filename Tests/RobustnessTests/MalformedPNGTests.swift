@@ -243,9 +243,11 @@ enum EveryChunkPNG {
   }
 
   /// Decompression bombs: a 7 MB stream that inflates to a gibibyte behind a 1×1 header, behind a
-  /// 64×64 header, and behind a header over the limit; all refused in well under a second, without
-  /// inflating more than the image could hold. Also 1000 zTXt chunks of compressed megabytes (skipped
-  /// unread) and a bomb behind a large legitimate header (inflated only as far as the image goes).
+  /// 64×64 header, and behind a header over the limit; all refused without inflating more than the
+  /// image could hold. Also 1000 zTXt chunks of compressed megabytes (skipped unread) and a bomb
+  /// behind a large legitimate header (inflated only as far as the image goes). The work is
+  /// counted (bytes libpng read and allocated, bytes the check inflated), not timed: the bounds
+  /// hold on a loaded machine as on an idle one (they were 2–10 s clocks).
   @Test func decompressionBombs() throws {
     let (bomb, inflated) = zlibZeros(groups: (1 << 30) / 2064)
     #expect(inflated > 1 << 29 && bomb.count < 8 << 20, "\(bomb.count) bytes inflate to \(inflated)")
@@ -253,31 +255,47 @@ enum EveryChunkPNG {
     func png(_ width: UInt32, _ height: UInt32) -> [UInt8] {
       EveryChunkPNG.signature + chunk("IHDR", be32(width) + be32(height) + [8, 6, 0, 0, 0]) + idat + chunk("IEND", [])
     }
-    let files = [png(1, 1), png(64, 64), png(65_536, 16_384)]
-    var started = Date()
-    #expect(PNGOutcome(files[0]) == .corrupt)
-    #expect(PNGOutcome(files[1]) == .corrupt)
-    #expect(PNGOutcome(files[2]) == .tooLarge)
-    #expect(Date().timeIntervalSince(started) < 3, "refused without inflating the gibibyte")
+    // The work a decode did, by count (deterministic: no clock): compressed bytes libpng read (it
+    // inflates at most 1032 bytes a byte), bytes it allocated, bytes the bomb check inflated.
+    func work(_ bytes: [UInt8], _ outcome: PNGOutcome) -> PNGCodec.Work {
+      let before = PNGCodec.workOnThisThread
+      #expect(PNGOutcome(bytes) == outcome)
+      return PNGCodec.workOnThisThread - before
+    }
+    // The check inflates at most the image, its slack (an eighth and 64 KiB) and one 16 KiB buffer.
+    func checkBound(_ width: UInt64, _ height: UInt64) -> UInt64 {
+      let expected = height * (1 + 4 * width)
+      return expected + expected / 8 + 65536 + 16384
+    }
+    for (size, bound) in [(UInt32(1), UInt64(32 << 10)), (64, 32 << 10)] {
+      let done = work(png(size, size), .corrupt)
+      #expect(done.bytesReadByLibPNG <= bound, "refused without inflating the gibibyte: libpng read \(done.bytesReadByLibPNG) of \(bomb.count) bytes")
+      #expect(done.bytesInflatedByCheck <= checkBound(UInt64(size), UInt64(size)), "\(done)")
+    }
+    // Over the limit: refused from the header, the image data neither read nor inflated.
+    let header = work(png(65_536, 16_384), .tooLarge)
+    #expect(header.bytesReadByLibPNG <= 32 << 10 && header.bytesInflatedByCheck == 0, "\(header)")
     do {
       _ = try PNGCodec.decode(png(1, 1), path: "bomb.png")
     } catch {
       #expect(error.description.contains("decompression bomb"), "\(error)")
     }
     // Up to 16 KiB of compressed data is left to libpng (at most 16 MiB of inflating): a small bomb
-    // behind a 1×1 header decodes, with the extra data ignored.
+    // behind a 1×1 header decodes, with the extra data ignored, and is not checked.
     let (small, _) = zlibZeros(groups: 1200)
     #expect(small.count <= 16384)
-    started = Date()
-    #expect(PNGOutcome(EveryChunkPNG.signature + chunk("IHDR", be32(1) + be32(1) + [8, 6, 0, 0, 0]) + fastChunk("IDAT", small)
-      + chunk("IEND", [])) == .decoded(width: 1, height: 1))
-    #expect(Date().timeIntervalSince(started) < 2)
-    // 4096×2048 RGBA within the limits: 32 MiB of scanlines, then the rest of the gibibyte.
-    let large = png(4096, 2048)
-    started = Date()
-    #expect(PNGOutcome(large) == .corrupt)
-    #expect(Date().timeIntervalSince(started) < 10)
-    // A thousand zTXt chunks, each a compressed 4 MiB of zeros.
+    let smallBomb = EveryChunkPNG.signature + chunk("IHDR", be32(1) + be32(1) + [8, 6, 0, 0, 0]) + fastChunk("IDAT", small) + chunk("IEND", [])
+    let smallWork = work(smallBomb, .decoded(width: 1, height: 1))
+    #expect(smallWork.bytesReadByLibPNG <= UInt64(smallBomb.count) && smallWork.bytesInflatedByCheck == 0, "\(smallWork)")
+    // 4096×2048 RGBA within the limits: 32 MiB of scanlines, then the rest of the gibibyte: libpng
+    // reads what the rows take and the guard's trip, the check inflates the image and its slack.
+    let large = work(png(4096, 2048), .corrupt)
+    // (This stream is uniform, about 150:1: 32 MiB of rows take about 220 KB of it; the check trips
+    // within the next 8 KiB read.)
+    #expect(large.bytesReadByLibPNG <= UInt64(bomb.count) / 20, "libpng inflated under 5% of the gibibyte: \(large)")
+    #expect(large.bytesInflatedByCheck <= checkBound(4096, 2048), "\(large)")
+    // A thousand zTXt chunks, each a compressed 4 MiB of zeros: skipped unread (libpng allocates
+    // nothing for them; inflated, each would be a 4 MiB buffer).
     let (text, _) = zlibZeros(groups: (4 << 20) / 2064)
     let one = fastChunk("zTXt", Array("Comment".utf8) + [0, 0] + text)
     var zTXt: [UInt8] = []
@@ -285,9 +303,8 @@ enum EveryChunkPNG {
     for _ in 0..<1000 { zTXt.append(contentsOf: one) }
     let good = EveryChunkPNG.signature + chunk("IHDR", be32(1) + be32(1) + [8, 6, 0, 0, 0]) + zTXt
       + chunk("IDAT", zlibStored([0, 0, 0, 0, 255])) + chunk("IEND", [])
-    started = Date()
-    #expect(PNGOutcome(good) == .decoded(width: 1, height: 1))
-    #expect(Date().timeIntervalSince(started) < 3, "zTXt chunks are skipped, not inflated")
+    let texts = work(good, .decoded(width: 1, height: 1))
+    #expect(texts.bytesAllocatedByLibPNG < 1 << 20 && texts.bytesInflatedByCheck == 0, "zTXt chunks are skipped, not inflated: \(texts)")
     // The byte limit holds before decoding (default 64 MiB; here 1 MiB).
     let limits = DecodeLimits(maxFileBytes: 1 << 20)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID().uuidString)").path
@@ -349,9 +366,9 @@ enum EveryChunkPNG {
     #expect(PNGOutcome(withExtra(groups: 2)) == .decoded(width: 120, height: 90), "4 KB after the image: in the slack")
     #expect(PNGCodec.bombChecksOnThisThread == before + 1)
     for groups in [100, 40_000] {  // 0.2 MB (1.3 KB compressed, swallowed by libpng), 83 MB (0.5 MB compressed)
-      let bytes = withExtra(groups: groups)  // built before the clock starts: only the decode is timed
+      let bytes = withExtra(groups: groups)
       before = PNGCodec.bombChecksOnThisThread
-      let started = Date()
+      let work = PNGCodec.workOnThisThread
       do {
         _ = try PNGCodec.decode(bytes, path: "extra.png")
         Issue.record("\(groups) groups of zeros after the image decoded")
@@ -359,7 +376,10 @@ enum EveryChunkPNG {
         #expect(error.description.contains("decompression bomb"), "\(error)")
       }
       #expect(PNGCodec.bombChecksOnThisThread == before + 1)
-      #expect(Date().timeIntervalSince(started) < 2)
+      // Refused for what the check inflated, the image and its slack, not the 83 MB.
+      let done = PNGCodec.workOnThisThread - work
+      let expected: UInt64 = 90 * (1 + 4 * 120)
+      #expect(done.bytesInflatedByCheck <= expected + expected / 8 + 65536 + 16384 && done.bytesReadByLibPNG <= UInt64(bytes.count), "\(done)")
     }
   }
 

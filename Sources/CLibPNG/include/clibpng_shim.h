@@ -52,6 +52,18 @@ int ia_png_encode_ga8(const uint8_t *pixels, uint32_t width, uint32_t height,
 /// IDAT stream; see shim.c): tests check that a sound file is inflated once.
 uint64_t ia_png_bomb_checks_on_this_thread(void);
 
+/// The work this thread's PNG decoding has done so far, as running totals (tests bound what a
+/// hostile file costs by differences of these, not by a clock): compressed bytes handed to
+/// libpng (libpng inflates at most 1032 bytes a byte), bytes libpng allocated, and bytes the
+/// bomb check inflated.
+typedef struct {
+  uint64_t bytes_read_by_libpng;
+  uint64_t bytes_allocated_by_libpng;
+  uint64_t bytes_inflated_by_check;
+} ia_png_work;
+
+void ia_png_work_on_this_thread(ia_png_work *work);
+
 void ia_free(void *pointer);
 
 #endif
