@@ -64,7 +64,7 @@ let package = Package(
     .target(name: "ReportWriters", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "FamilyAnalysis", "Guidelines"]),
     // The audit as a library call: measuring, judging, baselines, snapshots; prints nothing.
     .target(name: "AuditFrontend", dependencies: ["IconSupport", "IconRaster", "IconMetrics", "Guidelines", "ReportWriters", "AppCodeScan", "CZlib"]),
-    .target(name: "ArgumentParsing"),
+    .target(name: "ArgumentParsing", dependencies: ["IconSupport"]),
     // Which images an app's code, storyboards and SwiftUI views put in bars (read as text).
     .target(name: "AppCodeScan"),
     // The command line: parses, calls the frontend, prints, picks the exit code.

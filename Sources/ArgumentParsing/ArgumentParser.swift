@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import IconSupport
 
 /// A usage error: the message to print above the usage; the tool exits 64 (EX_USAGE).
 public enum ArgumentError: Error, Equatable, Sendable, CustomStringConvertible {
-  case unknownOption(String)
+  /// An option the command does not have, with the command's options close to it (``CloseNames``).
+  case unknownOption(String, didYouMean: [String] = [])
   case missingValue(option: String)
   case unexpectedValue(option: String)
   case invalidChoice(option: String, value: String, choices: [String])
@@ -10,20 +12,24 @@ public enum ArgumentError: Error, Equatable, Sendable, CustomStringConvertible {
   case repeatedOption(String)
   case missingPositional(String)
   case tooManyPositionals(String)
-  case unknownCommand(String)
+  /// A command the tool does not have, with the commands close to it.
+  case unknownCommand(String, didYouMean: [String] = [])
 
   public var description: String {
     switch self {
-    case .unknownOption(let o): return "unknown option '\(o)'"
+    case .unknownOption(let o, let close): return "unknown option '\(o)'" + CloseNames.didYouMean(close)
     case .missingValue(let o): return "option '--\(o)' needs a value"
     case .unexpectedValue(let o): return "option '--\(o)' takes no value"
     case .invalidChoice(let o, let v, let c):
+      // A choice typed in another case or with a typo (`--role tabbar`) is named back as spelt.
+      let close = CloseNames.among(c, near: v)
+      if !close.isEmpty { return "invalid value '\(v)' for '--\(o)'" + CloseNames.didYouMean(close) }
       return "invalid value '\(v)' for '--\(o)' (expected one of: \(c.joined(separator: ", ")))"
     case .invalidValue(let o, let v, let e): return "invalid value '\(v)' for '--\(o)' (expected \(e))"
     case .repeatedOption(let o): return "option '--\(o)' given more than once"
     case .missingPositional(let name): return "missing argument \(name)"
     case .tooManyPositionals(let a): return "unexpected argument '\(a)'"
-    case .unknownCommand(let c): return "unknown command '\(c)'"
+    case .unknownCommand(let c, let close): return "unknown command '\(c)'" + CloseNames.didYouMean(close)
     }
   }
 }
@@ -96,7 +102,9 @@ public func parseArguments(_ arguments: [String], for spec: CommandSpec) throws(
       } else {
         name = body
       }
-      guard let found = byName[String(name)] else { throw .unknownOption("--" + name) }
+      guard let found = byName[String(name)] else {
+        throw .unknownOption("--" + name, didYouMean: CloseNames.among(spec.options.map(\.name), near: String(name)).map { "--" + $0 })
+      }
       option = found
     } else {
       let body = argument.dropFirst()

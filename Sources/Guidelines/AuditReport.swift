@@ -34,9 +34,21 @@ public struct AuditReport: Sendable {
   public var codePathPrefix = ""
 
   /// How reports title a family: its folder path, else the audited folder's name, else
-  /// "(top level)".
+  /// "(top level)". The top level's icons split by canvas size (a family named only by its size,
+  /// `(24×24 pt)`) are titled with the folder's name too: `Icons (24×24 pt)`, or `top level
+  /// (24×24 pt)`.
   public func displayName(ofFamily name: String) -> String {
-    name.isEmpty ? (rootName ?? "(top level)") : name
+    if name.isEmpty { return rootName ?? "(top level)" }
+    if Self.isTopLevelCanvasFamily(name) { return (rootName ?? "top level") + " " + name }
+    return name
+  }
+
+  /// Whether a family name is the top level's share of one canvas size, as the frontend names it
+  /// (`(W×H pt)`: a folder's share is `Folder (W×H pt)`). O(n) in the name's length.
+  static func isTopLevelCanvasFamily(_ name: String) -> Bool {
+    guard name.hasPrefix("("), name.hasSuffix(" pt)") else { return false }
+    let size = name.dropFirst().dropLast(" pt)".count).split(separator: "×", omittingEmptySubsequences: false)
+    return size.count == 2 && size.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
   }
 
   public init(label: String? = nil, icons: [AuditIcon], families: [FamilyReport], findings: [Finding],

@@ -108,7 +108,8 @@ public enum ConfigurationFile {
             let declared = rule.thresholds.map(\.name)
             for name in thresholds.keys.sorted() {
               guard declared.contains(name) else {
-                throw fail("unknown threshold '\(name)' for rule '\(id)' (known: \(declared.joined(separator: ", ")))")
+                let close = suggestion(name, among: declared)
+                throw fail("unknown threshold '\(name)' for rule '\(id)'" + (close.isEmpty ? " (known: \(declared.joined(separator: ", ")))" : close))
               }
               guard let number = thresholds[name] as? NSNumber, !isBool(number), number.doubleValue.isFinite else {
                 throw fail("'rules.\(id).thresholds.\(name)' must be a number")
@@ -200,23 +201,10 @@ public enum ConfigurationFile {
     String(cString: number.objCType) == "c"
   }
 
-  private static func suggestion(_ id: String) -> String {
-    let close = RuleRegistry.identifiers.filter { $0.contains(id) || id.contains($0) || levenshtein($0, id) <= 3 }
-    return close.isEmpty ? "" : " (did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?)"
-  }
-
-  private static func levenshtein(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var previous = row[0]
-      row[0] = i
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        let current = row[j]
-        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-        previous = current
-      }
-    }
-    return row[b.count]
+  /// " (did you mean 'a' or 'b'?)" for the names of `known` close to `name`, or "": letters and
+  /// digits compared lower-cased (`Perceived-Size-Outlier` is `perceived_size_outlier`, `errorz`
+  /// is close to `errorZ`), one containing the other or at most 3 edits apart (``CloseNames``).
+  static func suggestion(_ name: String, among known: [String] = RuleRegistry.identifiers) -> String {
+    CloseNames.didYouMean(CloseNames.among(known, near: name, maximumEdits: 3))
   }
 }

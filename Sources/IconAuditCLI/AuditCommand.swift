@@ -35,10 +35,11 @@ enum AuditCommand {
       above. 'iconaudit rules' lists the rules, their identifiers and thresholds.
 
       Exit codes: 0 no error findings (warnings allowed unless --strict or "strict": true in the
-      configuration); 1 error findings; 2 an input could not be read (a missing PATH too), or
-      no image was found at all (images found not to be bar icons are not an error; wins over 1:
-      every readable icon is still audited); 64 usage error, unusable configuration/baseline, or an output file that cannot be used (an
-      input, a folder, a file iconaudit did not write: see --force); 70 the report could not be
+      configuration); 1 error findings; 2 a PATH does not exist (nothing is audited), an input
+      could not be read, or no image was found at all (images found not to be bar icons are not
+      an error; wins over 1: every readable icon is still audited); 64 usage error, unusable
+      configuration/baseline, or an output file that cannot be used (an input, a folder, a file
+      iconaudit did not write: see --force); 70 the report could not be
       written. --warnings-only (a build phase that must not fail): every finding is reported as
       a warning or a note, and the exit code is 0 unless an input could not be read (2); a
       configuration with "strict": true turns it off (the project decides whether its builds
@@ -68,6 +69,8 @@ enum AuditCommand {
       Console.err("iconaudit: --warnings-only and --strict cannot be used together\nUsage: \(spec.usage)")
       return .usage
     }
+    // A mistyped PATH: said at once, nothing audited or written (not "1 image found, 1 unreadable").
+    guard CommonOptions.pathsExist(paths) else { return .unreadableInput }
     let configPath = arguments.value("config") ?? ConfigurationFile.find(from: paths[0])
     // Files the report must not replace: the icons, the configuration, the reference icons and the
     // baseline (which --write-baseline may update).

@@ -2,6 +2,7 @@
 import ArgumentParsing
 import AuditFrontend
 import IconRaster
+import IconSupport
 import Foundation
 
 /// The `iconaudit` command line: parse, dispatch, set the exit code. The work is in the library.
@@ -27,7 +28,8 @@ public enum IconAuditCommand {
     for command in subcommands {
       lines.append("  " + command.name.padding(toLength: 12, withPad: " ", startingAt: 0) + command.abstract)
     }
-    lines += ["", "OPTIONS:", "  --version   Print the version.", "  -h, --help  Show help. 'iconaudit <command> --help' shows a command's options.", ""]
+    lines += ["", "OPTIONS:", "  --version   Print the version.",
+              "  -h, --help  Show help. 'iconaudit <command> --help' (or 'iconaudit help <command>') shows a command's options.", ""]
     return lines.joined(separator: "\n")
   }
 
@@ -55,6 +57,10 @@ public enum IconAuditCommand {
       Console.out("iconaudit \(version)\n")
       return .success
     case "--help", "-h", "help":
+      // `iconaudit help audit`: the command's help, as `iconaudit audit --help`.
+      if first == "help", let command = rest.first, subcommands.contains(where: { $0.name == command }) {
+        return run([command, "--help"])
+      }
       Console.out(help)
       return .success
     case "audit":
@@ -74,7 +80,8 @@ public enum IconAuditCommand {
       // Not a user command: a helper process serving isolated vector renders (see RenderHelper).
       return RenderHelper.serveRequests() == 0 ? .success : .failure
     default:
-      Console.err("iconaudit: \(ArgumentError.unknownCommand(first))\n\n" + help)
+      let close = CloseNames.among(subcommands.map(\.name), near: first)
+      Console.err("iconaudit: \(ArgumentError.unknownCommand(first, didYouMean: close))\n\n" + help)
       return .usage
     }
   }

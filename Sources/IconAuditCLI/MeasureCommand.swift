@@ -20,8 +20,9 @@ enum MeasureCommand {
       above; measure reads what changes the measuring (vectorScale, pngScale, idioms) and the
       cache's settings (cache, cacheDirectory); options given on the command line win.
 
-      Exit codes: 0 every input was read; 2 some input could not be read (the others are still
-      measured, and each unreadable file is named on stderr), or no image was found; 64 usage
+      Exit codes: 0 every input was read; 2 a PATH does not exist (nothing is measured), some
+      input could not be read (the others are still measured, and each unreadable file is named
+      on stderr), or no image was found; 64 usage
       error (also an output file that cannot be used: an input, a folder, a file iconaudit did
       not write without --force); 70 the output could not be written.
       """,
@@ -34,6 +35,7 @@ enum MeasureCommand {
     positionalName: "PATH…", minimumPositionals: 1)
 
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
+    guard CommonOptions.pathsExist(arguments.positionals) else { return .unreadableInput }
     let configPath = arguments.value("config") ?? ConfigurationFile.find(from: arguments.positionals[0])
     guard OutputFile.checkTargets(arguments, inputs: arguments.positionals + [configPath].compactMap { $0 }) else { return .usage }
     // Configuration: defaults < file < command line, as for audit (its measuring and cache settings).
@@ -85,6 +87,16 @@ enum CommonOptions {
     OptionSpec("render-timeout", value: "SECONDS",
                help: "Time limit per SVG/PDF render, in a helper process (default 10; 0 renders in process, unlimited)."),
   ] + caching
+
+  /// Names each PATH that does not exist on stderr ("iconaudit: PATH: no such file or directory",
+  /// as `drift` and `history` do) and returns false when there is one, so that a mistyped PATH
+  /// fails before anything is read or written (exit 2), rather than being counted among the
+  /// images found as an unreadable one. A dangling symbolic link is missing too.
+  static func pathsExist(_ paths: [String]) -> Bool {
+    let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }
+    for path in missing { Console.err("iconaudit: \(path): no such file or directory") }
+    return missing.isEmpty
+  }
 
   /// The measurement cache's options (audit, measure, drift, history).
   static let caching: [OptionSpec] = [

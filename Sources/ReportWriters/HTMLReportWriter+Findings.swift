@@ -13,11 +13,8 @@ extension HTMLReportWriter {
       return s + "<p class=\"all-clear\">No findings: every icon follows the guidelines the enabled rules check.</p>\n</section>\n"
     }
     // The family rules' messages give a modified z-score, "M = …": say once what it is.
-    if findings.contains(where: { $0.message.contains("(M = ") || $0.message.contains(" M = ") }) {
-      s += "<p class=\"rationale\" id=\"m-score\"><b>M</b> in a message is how far the icon is from its family: its "
-        + "difference from the family's median in units of the family's own spread (a robust z-score; 0 is the "
-        + "median, and the further from 0, the more it stands out; the thresholds of each rule are in "
-        + "<code>iconaudit rules</code>).</p>\n"
+    if ModifiedZScoreNote.applies(to: findings) {
+      s += "<p class=\"rationale\" id=\"m-score\"><b>M</b> " + ModifiedZScoreNote.explanation(rules: "<code>iconaudit rules</code>") + "</p>\n"
     }
     let ruleIds = orderedRuleIds(findings)
     func worst(_ id: String) -> Severity { findings.filter { $0.ruleId == id }.map(\.severity).max() ?? .info }

@@ -46,7 +46,11 @@ public enum MarkdownReportWriter {
         let size = e?.size.value ?? FamilyAnalyzer.effectiveSize(icon.metrics)
         out += "| \(mark) | \(escape(name)) | \(String(format: "%.1f", size)) | "
         out += (e.map { String(format: "%.2f", $0.size.ratio) } ?? "–") + " | "
-        out += String(format: "%.2f", icon.metrics.strokeWeightPt) + " | " + String(format: "%.0f", icon.metrics.detailDensity) + " | "
+        // A filled glyph (a selected state, a filled icon) has no strokes: its "stroke" is the
+        // width of its body, not a figure to compare (as on the HTML page).
+        let filled = (e?.style ?? icon.metrics.style) == .filled
+        out += (filled ? "filled" : String(format: "%.2f", icon.metrics.strokeWeightPt)) + " | "
+          + String(format: "%.0f", icon.metrics.detailDensity) + " | "
         out += Array(Set(found.map(\.ruleId))).sorted().map { "`\($0)`" }.joined(separator: " ") + " |\n"
       }
       out += "\n"
@@ -65,6 +69,7 @@ public enum MarkdownReportWriter {
         out += "\n"
       }
       if ordered.count > visibleFindings { out += "\n</details>\n" }
+      if ModifiedZScoreNote.applies(to: ordered) { out += "\n**M** " + ModifiedZScoreNote.explanation(rules: "`iconaudit rules`") + "\n" }
       out += "\n"
     }
     let leftOut = scope.notAudited

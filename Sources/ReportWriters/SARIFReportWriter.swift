@@ -10,12 +10,17 @@ public enum SARIFReportWriter {
     let rules = RuleRegistry.all.map { $0.description }
     let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.identifier, $0.offset) })
     let driverRules: [JSONValue] = rules.map { d in
-      .object([
+      // Help, which a code-scanning dashboard shows beside each alert: the guideline in one
+      // sentence and where the rest is; the whole rationale (how the rule measures, its
+      // calibration: up to 11,000 characters) is the full description.
+      let guideline = HTMLReportWriter.guidelineSentence(d.rationale).guideline
+      let help = guideline + " How iconaudit measures it: the rule's full description; its thresholds: 'iconaudit rules'."
+      return .object([
         "id": .string(d.identifier),
         "name": .string(d.name.replacingOccurrences(of: " ", with: "")),
         "shortDescription": .object(["text": .string(d.name)]),
         "fullDescription": .object(["text": .string(d.rationale)]),
-        "help": .object(["text": .string(d.rationale)]),
+        "help": .object(["text": .string(help)]),
         "defaultConfiguration": .object(["level": .string(level(d.defaultSeverity))]),
         "properties": .object(["scope": .string(d.scope.rawValue)]),
       ])

@@ -78,6 +78,8 @@ public enum TextReportWriter {
       out += "\(PlainText.field(item.path)): " + paint("unreadable", "31") + ": \(PlainText.field(item.reason))\n"
     }
     if !report.barIconsInCode.isEmpty { out += "\n" + BarIconsInCode.text(report) }
+    // What "M = …" in the findings is, once, above the count.
+    if ModifiedZScoreNote.applies(to: report.findings) { out += "\nM " + ModifiedZScoreNote.explanation(rules: "'iconaudit rules'") + "\n" }
     out += "\n" + NumberText.plural(report.icons.count, "icon") + ": " + NumberText.plural(report.count(.error), "error") + ", "
       + NumberText.plural(report.count(.warning), "warning") + ", " + NumberText.plural(report.count(.info), "note")
     if !report.unreadable.isEmpty { out += ", \(report.unreadable.count) unreadable" }

@@ -50,6 +50,17 @@ private let spec = CommandSpec(
     #expect(throws: ArgumentError.missingPositional("PATH…")) { try parseArguments(["--strict"], for: spec) }
   }
 
+  /// A mistyped option or choice is named back as the command spells it.
+  @Test func suggestionsForTypos() {
+    #expect(throws: ArgumentError.unknownOption("--fromat", didYouMean: ["--format"])) { try parseArguments(["--fromat", "json", "p"], for: spec) }
+    #expect("\(ArgumentError.unknownOption("--fromat", didYouMean: ["--format"]))" == "unknown option '--fromat' (did you mean '--format'?)")
+    #expect("\(ArgumentError.invalidChoice(option: "format", value: "JSON", choices: ["json", "text"]))"
+            == "invalid value 'JSON' for '--format' (did you mean 'json'?)")
+    #expect("\(ArgumentError.invalidChoice(option: "role", value: "tab-bar", choices: ["tabBar", "toolbar"]))"
+            == "invalid value 'tab-bar' for '--role' (did you mean 'tabBar'?)")
+    #expect("\(ArgumentError.unknownCommand("audti", didYouMean: ["audit"]))" == "unknown command 'audti' (did you mean 'audit'?)")
+  }
+
   @Test func helpWinsOverMissingPositionals() throws {
     let parsed = try parseArguments(["--help"], for: spec)
     #expect(parsed.helpRequested)

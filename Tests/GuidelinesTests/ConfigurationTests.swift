@@ -74,6 +74,37 @@ import Testing
     } throws: { error in "\(error)".contains("did you mean") || !RuleRegistry.identifiers.contains("drop_shadow") }
   }
 
+  /// Suggestions ignore case and separators: a threshold or rule name typed in another case, or
+  /// with dashes for underscores, is named back as declared.
+  @Test func suggestionsIgnoreCaseAndSeparators() {
+    #expect {
+      _ = try parse("{\"rules\": {\"perceived_size_outlier\": {\"thresholds\": {\"errorz\": 3}}}}")
+    } throws: { error in "\(error)".contains("unknown threshold 'errorz'") && "\(error)".contains("did you mean 'errorZ'") }
+    #expect {
+      _ = try parse("{\"rules\": {\"perceived_size_outlier\": {\"thresholds\": {\"MinimumFamily\": 3}}}}")
+    } throws: { error in "\(error)".contains("did you mean 'minimumFamily'") }
+    #expect {
+      _ = try parse("{\"disable\": [\"Perceived-Size-Outlier\"]}")
+    } throws: { error in "\(error)".contains("did you mean 'perceived_size_outlier'") }
+    // Nothing close: the known names are listed instead.
+    #expect {
+      _ = try parse("{\"rules\": {\"perceived_size_outlier\": {\"thresholds\": {\"qqqqqqqqqqqq\": 3}}}}")
+    } throws: { error in "\(error)".contains("(known: errorZ, errorRatio") }
+  }
+
+  /// The configuration shown in README.md ("## Configuration") is one this iconaudit reads.
+  @Test func theReadmeConfigurationParses() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.range(of: "## Configuration\n"))
+    let open = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+    let close = try #require(readme.range(of: "\n```\n", range: open.upperBound..<readme.endIndex))
+    let config = try ConfigurationFile.parse(Data(readme[open.upperBound...close.lowerBound].utf8), path: "/project/.iconaudit.json")
+    #expect(config.rules["perceived_size_outlier"]?.severity == .warning)
+    // A folder the user can write: relative to the configuration's folder, not a system path.
+    #expect(config.cacheDirectory?.hasPrefix("/project/") == true, "\(String(describing: config.cacheDirectory))")
+  }
+
   @Test func globs() {
     #expect(Glob.matches("TabBar/**", "TabBar/a/b.png"))
     #expect(Glob.matches("**/tab-*.png", "x/y/tab-home.png"))

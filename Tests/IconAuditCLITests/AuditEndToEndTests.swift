@@ -118,6 +118,34 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
     #expect(mixed.status == 0 && mixed.stderr.contains("skipped 3 images"), "\(mixed.stderr)")
   }
 
+  @Test("a PATH that does not exist: named on stderr, exit 2, no report (not '1 image found, 1 unreadable')")
+  func missingPathFailsAtOnce() throws {
+    let root = try makeTemporaryFolder("audit-missing")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try writeFamily(root + "/Icons")
+    for command in ["audit", "measure"] {
+      let run = try runTool([command, root + "/Icons", root + "/Icosn"])
+      #expect(run.status == 2, "\(command): \(run.status)")
+      #expect(run.stderr == "iconaudit: \(root)/Icosn: no such file or directory\n", "\(command): \(run.stderr)")
+      #expect(run.stdout.isEmpty, "\(command): \(run.stdout)")
+    }
+    // Nothing is written either: no report file replaced by an empty one.
+    let run = try runTool(["audit", "/nonexistent-iconaudit-path", "--output", root + "/report.json", "--format", "json"])
+    #expect(run.status == 2 && !FileManager.default.fileExists(atPath: root + "/report.json"))
+  }
+
+  @Test("a new user's typos: a command, an option, a choice in another case; 'help audit'")
+  func typosAreNamedBack() throws {
+    let command = try runTool(["audti", "x"])
+    #expect(command.status == 64 && command.stderr.hasPrefix("iconaudit: unknown command 'audti' (did you mean 'audit'?)"), "\(command.stderr)")
+    let option = try runTool(["audit", "--fromat", "json", "x"])
+    #expect(option.status == 64 && option.stderr.hasPrefix("iconaudit: unknown option '--fromat' (did you mean '--format'?)"), "\(option.stderr)")
+    let choice = try runTool(["audit", "--role", "tabbar", "x"])
+    #expect(choice.status == 64 && choice.stderr.hasPrefix("iconaudit: invalid value 'tabbar' for '--role' (did you mean 'tabBar'?)"), "\(choice.stderr)")
+    let help = try runTool(["help", "audit"]), own = try runTool(["audit", "--help"])
+    #expect(help.status == 0 && help.stdout == own.stdout)
+  }
+
   @Test("files of one folder named one by one (TabBar/*.png): the folder still gives the role, paths stay short")
   func filesOfOneFolderGiveItsRole() throws {
     let root = try makeTemporaryFolder("audit-glob")

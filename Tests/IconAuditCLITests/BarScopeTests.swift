@@ -140,6 +140,14 @@ import TestSupport
     // No size finding across canvases: a note, not findings.
     let findings = report["findings"] as! [[String: Any]]
     #expect(!findings.contains { ($0["iconId"] as? String ?? "").hasPrefix("App.xcassets/Icons/") && ($0["ruleId"] as? String ?? "").hasSuffix("_outlier") })
+    // The folder audited on its own: its families are titled with its name (the JSON keeps the
+    // family's key, "(24×24 pt)", as it keeps "" for an unsplit top level).
+    let alone = try json(try runTool(["audit", "--format", "json", fixture.root + "/App.xcassets/Icons"]))
+    let families = (alone["family"] as? [String: Any])?["families"] as? [[String: Any]] ?? []
+    let titles = families.map { "\($0["name"] ?? "-") = \($0["displayName"] ?? "-")" }
+    #expect(titles.contains("(24×24 pt) = Icons (24×24 pt)") && titles.contains("(16×16 pt) = Icons (16×16 pt)"), "\(titles)")
+    let text = try runTool(["audit", fixture.root + "/App.xcassets/Icons"]).stdout
+    #expect(text.contains("\nIcons (24×24 pt)  4 icons") && !text.contains("\n(24×24 pt)"), "\(text)")
   }
 
   @Test func allImagesWidensTheScopeToEveryImage() throws {
