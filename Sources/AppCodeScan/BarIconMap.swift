@@ -20,6 +20,8 @@ public struct BarIconEntry: Sendable, Hashable {
   public var selectedStateOf: String?
   /// The lines of code that put it in a bar, sorted.
   public var locations: [SourceLocation]
+  /// Whether every use shows it in its own colours (``BarIconUse/showsOwnColours``).
+  public var showsOwnColours = false
 }
 
 /// The bar icons of an app resolved against its asset catalogs: a map from image set id to what
@@ -58,7 +60,9 @@ public struct BarIconMap: Sendable {
         continue
       }
       resolved.append((use, id))
-      var entry = entries[id] ?? BarIconEntry(role: use.role, family: use.role.familyName, primaryBar: use.bar, bars: [], locations: [])
+      var entry = entries[id] ?? BarIconEntry(role: use.role, family: use.role.familyName, primaryBar: use.bar, bars: [], locations: [],
+                                              showsOwnColours: true)
+      entry.showsOwnColours = entry.showsOwnColours && use.showsOwnColours
       if use.role < entry.role {
         entry.role = use.role
         entry.family = use.role.familyName
@@ -85,7 +89,8 @@ public struct BarIconMap: Sendable {
       guard let item = entries[pair.item] else { continue }
       // A set the code uses as an item itself stays an item.
       if let existing = entries[pair.selected], existing.selectedStateOf == nil { continue }
-      var entry = entries[pair.selected] ?? BarIconEntry(role: item.role, family: item.family, primaryBar: item.primaryBar, bars: [], locations: [])
+      var entry = entries[pair.selected] ?? BarIconEntry(role: item.role, family: item.family, primaryBar: item.primaryBar, bars: [], locations: [],
+                                                         showsOwnColours: pair.use.selectedShowsOwnColours)
       entry.role = item.role
       entry.family = item.family
       entry.selectedStateOf = pair.item

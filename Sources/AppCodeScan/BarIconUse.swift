@@ -56,6 +56,13 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
 
 /// One place where the code puts an image in a bar.
 public struct BarIconUse: Sendable, Hashable {
+  /// Whether an image expression's text shows the image in its own colours: `.alwaysOriginal`,
+  /// or, for a button's image (`button`), anything but a template (`.alwaysTemplate`, `.template`).
+  public static func showsOwnColours(_ expression: String, button: Bool) -> Bool {
+    let lower = expression.lowercased()
+    return lower.contains("alwaysoriginal") || (button && !lower.contains("template"))
+  }
+
   public var image: ImageReference
   public var role: BarRole
   /// The selected image the code gives this tab bar item (nil when it gives none).
@@ -66,9 +73,16 @@ public struct BarIconUse: Sendable, Hashable {
   public var location: SourceLocation
   /// What put it there (`UITabBarItem(image:)`, `<barButtonItem image=>`, `.tabItem`, …).
   public var pattern: String
+  /// Whether the code shows the image in its own colours: it says `.alwaysOriginal`, or it is a
+  /// button's image (`setImage(_:for:)`, a bar button item's custom view) not made a template
+  /// (a custom button draws an image as it is; a bar button item tints it).
+  public var showsOwnColours = false
+  /// The same of its selected image.
+  public var selectedShowsOwnColours = false
 
   public init(image: ImageReference, role: BarRole, selectedImage: ImageReference? = nil, bar: String,
-              location: SourceLocation, pattern: String) {
+              location: SourceLocation, pattern: String, showsOwnColours: Bool = false) {
+    self.showsOwnColours = showsOwnColours
     self.image = image
     self.role = role
     self.selectedImage = selectedImage

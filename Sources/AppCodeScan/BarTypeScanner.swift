@@ -17,15 +17,31 @@ import Foundation
 /// - Complexity: O(n) for n bytes of the file, plus O(m) per member call for m members of that
 ///   name in the app.
 enum BarTypeScanner {
-  static func role(ofType name: String) -> BarRole? {
+  ///
+  /// A name that is only the suffix (`TabBar`, `URLBar`) counts when `isView`: the declaration is
+  /// a view (`struct TabBar: View`, `class URLBar: UIView`), not a namespace or a style.
+  static func role(ofType name: String, isView: Bool = false) -> BarRole? {
     let last = name.split(separator: ".").last.map(String.init) ?? name
     guard !last.hasPrefix("UI"), !name.hasPrefix("UI") else { return nil }
-    for suffix in ["Toolbar", "ToolBar", "ToolbarView", "ToolBarView"] where last.hasSuffix(suffix) && last != suffix { return .toolbar }
-    for suffix in ["TabBar", "TabBarView"] where last.hasSuffix(suffix) && last != suffix { return .tabBar }
-    for suffix in ["NavigationBar", "NavigationBarView", "NavBar", "NavBarView"] where last.hasSuffix(suffix) && last != suffix {
+    func named(_ suffix: String) -> Bool { last.hasSuffix(suffix) && (last != suffix || isView) }
+    for suffix in ["Toolbar", "ToolBar", "ToolbarView", "ToolBarView"] where named(suffix) { return .toolbar }
+    for suffix in ["TabBar", "TabBarView"] where named(suffix) { return .tabBar }
+    for suffix in ["NavigationBar", "NavigationBarView", "NavBar", "NavBarView", "URLBar", "URLBarView", "AddressBar", "AddressBarView"]
+    where named(suffix) {
       return .navigationBar
     }
     return nil
+  }
+
+  /// The names a declaration's header inherits from (`: UIView, Themeable` → `UIView`, `Themeable`).
+  static func inherited(_ header: String) -> [Substring] {
+    let list = header.split(separator: "{").first?.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
+    return list.split(separator: " where ").first?.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }) ?? []
+  }
+
+  /// Whether a header makes a view: SwiftUI's `View`, or a UIKit view class (`UIView`, `UIStackView`, `UIControl`).
+  static func isView(_ header: String) -> Bool {
+    inherited(header).contains { $0 == "View" || $0 == "UIControl" || ($0.hasPrefix("UI") && $0.hasSuffix("View")) }
   }
 
   static func scan(_ source: SourceText, path: String, tables: SymbolTables) -> [BarIconUse] {
@@ -34,19 +50,50 @@ enum BarTypeScanner {
     var direct = tables
     direct.accessors = [:]
     for declaration in source.topLevelDeclarations() {
-      guard let role = role(ofType: declaration.name) else { continue }
+      guard let role = role(ofType: declaration.name, isView: isView(declaration.header)) else { continue }
       let bar = "\(path) \(declaration.name) \(role.barName)"
       let pattern = "an image of a view named as a bar"
       // A SwiftUI view's images (`Image(…)`, `Image(uiImage: UIImage(named:))`), not every
       // `name: .x` of its code. A UIKit view named as a bar also holds what is not an item of it
       // (brave's URL bar: the colour logo of its shields button): only what its members return.
-      let isSwiftUIView = declaration.header.split(whereSeparator: { $0 == ":" || $0 == "," || $0 == " " || $0 == "\n" })
-        .contains { $0 == "View" }
+      let isSwiftUIView = inherited(declaration.header).contains { $0 == "View" }
+      // The app's own views it draws with an image name (`TabButton(timeline: .home, img: "home", …)`,
+      // whose body draws `Image(selected != timeline ? img : "\(img).fill")`).
+      for (view, parameters) in tables.viewImageParameters where isSwiftUIView {
+        for at in source.occurrences(of: view + "(", in: declaration.body) {
+          guard let arguments = source.balanced(at: at + view.utf8.count) else { continue }
+          for argument in source.arguments(in: arguments) {
+            guard let label = argument.label, let parameter = parameters[label],
+              let literal = source.strings(in: argument.value).first,
+              source.text(argument.value).trimmingSpaces.hasPrefix("\""), !literal.value.contains("\\(")
+            else { continue }
+            uses.append(BarIconUse(image: .named(literal.value), role: role,
+                                   selectedImage: parameter.selectedSuffix.map { .named(literal.value + $0) }, bar: bar,
+                                   location: SourceLocation(path: path, line: source.line(at: literal.offset)),
+                                   pattern: "an image name passed to \(view) in a view named as a bar"))
+          }
+        }
+      }
       for at in source.occurrences(of: "Image(", in: declaration.body, wordStart: false) where isSwiftUIView {
         guard let arguments = source.balanced(at: at + 5) else { continue }
         for ref in ImageExpression.references(in: arguments, source, tables: direct) {
           uses.append(BarIconUse(image: ref.reference, role: role, bar: bar,
                                  location: SourceLocation(path: path, line: source.line(at: ref.offset)), pattern: pattern))
+        }
+      }
+      // A UIKit bar view's buttons: `backButton.setImage(.backActive, for: .normal)` (the normal
+      // state; a state's other images are not items).
+      for at in source.occurrences(of: "setImage(", in: declaration.body, wordStart: false) where !isSwiftUIView {
+        guard let arguments = source.balanced(at: at + 8) else { continue }
+        let parts = source.arguments(in: arguments)
+        guard let first = parts.first, first.label == nil,
+          parts.dropFirst().allSatisfy({ $0.label != "for" || ["normal", "[]"].contains(stateName(source.text($0.value))) })
+        else { continue }
+        let colours = BarIconUse.showsOwnColours(source.text(first.value), button: true)
+        for ref in ImageExpression.references(in: first.value, source, tables: tables) {
+          uses.append(BarIconUse(image: ref.reference, role: role, bar: bar,
+                                 location: SourceLocation(path: path, line: source.line(at: ref.offset)), pattern: "setImage(_:for:) in a view named as a bar",
+                                 showsOwnColours: colours))
         }
       }
       var seen = Set<String>()
@@ -60,6 +107,12 @@ enum BarTypeScanner {
       }
     }
     return uses
+  }
+
+  /// A control state as written (`.normal`, `UIControl.State.normal`, `[]`): its last name.
+  static func stateName(_ text: String) -> String {
+    let trimmed = text.trimmingSpaces
+    return trimmed == "[]" ? trimmed : String(trimmed.split(separator: ".").last ?? "")
   }
 
   /// Whether a member declared in `owner` belongs to the bar type or a type nested in it.

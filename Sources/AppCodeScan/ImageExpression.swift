@@ -18,6 +18,11 @@ enum ImageExpression {
                          followVariables: Bool = true) -> [(reference: ImageReference, offset: Int)] {
     var found: [(ImageReference, Int)] = []
     let code = source.code
+    if let (name, offset) = implicitMember(range, source) {
+      // `setImage(.backActive, for: .normal)`: an app's static image, else a generated asset symbol
+      // (Xcode's `UIImage.backActive` for the set `backActive`).
+      return (tables.accessors[name] ?? [.generated([name])]).map { ($0, offset) }
+    }
     var i = range.lowerBound
     while i < range.upperBound {
       let b = code[i]
@@ -115,8 +120,21 @@ enum ImageExpression {
     let last = chain[chain.count - 1]
     if chain.count >= 3, first == "R", chain[1] == "image" { return [.generated(Array(chain.dropFirst(2)))] }
     if chain.count == 2, first == "ImageResource" { return [.generated([last])] }
-    if chain.count >= 2, chain.count <= 3, let names = tables.accessors[last] { return names }
+    // A static accessor is reached through its type (`UIImage.preMealImage`), not through a value
+    // (`presentation.wrappedValue.dismiss()` is no image).
+    if chain.count >= 2, chain.count <= 3, first.first?.isUppercase == true, let names = tables.accessors[last] { return names }
     return nil
+  }
+
+  /// The name of an implicit member the expression consists of (`.backActive`, `.backActive!`).
+  static func implicitMember(_ range: Range<Int>, _ source: SourceText) -> (name: String, offset: Int)? {
+    let start = source.skipSpaces(range.lowerBound, limit: range.upperBound)
+    guard start + 1 < range.upperBound, source.code[start] == UInt8(ascii: "."), SourceText.isIdentifier(source.code[start + 1]) else { return nil }
+    var k = start + 1
+    while k < range.upperBound && SourceText.isIdentifier(source.code[k]) { k += 1 }
+    let rest = source.text(k..<range.upperBound).trimmingSpaces
+    guard rest.allSatisfy({ $0 == "!" || $0 == "?" }), !(source.code[start + 1] >= 0x30 && source.code[start + 1] <= 0x39) else { return nil }
+    return (source.text((start + 1)..<k), start)
   }
 
   /// The variable an expression consists of (`image`, `self.image`, `_image`), if that is all it is.

@@ -11,7 +11,8 @@ import Foundation
 enum InterfaceBuilderScanner {
   static func scan(_ source: SourceText, path: String) -> [BarIconUse] {
     var uses: [BarIconUse] = []
-    var stack: [(name: String, key: String?)] = []
+    var stack: [(name: String, key: String?, id: String?)] = []
+    let barViews = outletBars(source)
     var scene = ""
     let code = source.code
     var i = 0
@@ -52,10 +53,36 @@ enum InterfaceBuilderScanner {
         let role: BarRole = inToolbar ? .toolbar : .navigationBar
         let bar = "\(path) \(scene.isEmpty ? "" : scene + " ")\(role.barName)"
         uses.append(BarIconUse(image: .named(image), role: role, bar: bar, location: location, pattern: "<barButtonItem image=>"))
+      } else if name == "state", attributes["key"] == "normal", let image = attributes["image"], stack.last?.name == "button",
+        let (role, outlet) = stack.lazy.reversed().compactMap({ $0.id.flatMap { barViews[$0] } }).first
+      {
+        // A button inside a plain view that an outlet names as a bar (`toolbar`): one of its items.
+        let reference: ImageReference = attributes["catalog"] == "system" ? .system(image) : .named(image)
+        uses.append(BarIconUse(image: reference, role: role, bar: "\(path) \(outlet) \(role.barName)", location: location,
+                               pattern: "<button> in the view of outlet \(outlet)"))
       }
-      if !selfClosing { stack.append((name, attributes["key"])) }
+      if !selfClosing { stack.append((name, attributes["key"], attributes["id"])) }
     }
     return uses
+  }
+
+  /// The ids of the views that outlets name as bars (`<outlet property="toolbar"
+  /// destination="LVl-ag-DII"/>`: a `toolbar`, `bottomToolbar`, `tabBar`, `navBar`…), with the
+  /// role and the outlet's name. A `UIToolbar`, `UITabBar` or `UINavigationBar` element is read by
+  /// its own tag; this finds the plain views apps draw their bars in.
+  static func outletBars(_ source: SourceText) -> [String: (BarRole, String)] {
+    var bars: [String: (BarRole, String)] = [:]
+    for at in source.occurrences(of: "<outlet ", wordStart: false) {
+      guard let end = source.occurrences(of: ">", in: at..<min(source.code.count, at + 400), wordStart: false).first else { continue }
+      let attributes = Self.attributes(source.text((at + 1)..<end))
+      guard let property = attributes["property"], let destination = attributes["destination"] else { continue }
+      let lower = property.lowercased()
+      // The bar itself, not its constraints, height or items (`toolbarHeightConstraint`).
+      let role: BarRole? = lower.hasSuffix("toolbar") ? .toolbar : lower.hasSuffix("tabbar") ? .tabBar
+        : lower.hasSuffix("navigationbar") || lower.hasSuffix("navbar") ? .navigationBar : nil
+      if let role, bars[destination] == nil { bars[destination] = (role, property) }
+    }
+    return bars
   }
 
   /// `name="value"` pairs of a tag, XML entities of the values decoded.

@@ -38,6 +38,59 @@ public struct SymbolTables: Sendable {
     var location: SourceLocation
   }
 
+  /// How an app's SwiftUI view draws a string parameter: `Image(img)` (suffix nil) or, chosen by a
+  /// state, `Image(selected ? "\(img).fill" : img)` (the selected image's suffix `.fill`).
+  public struct ImageParameter: Sendable, Hashable {
+    var selectedSuffix: String?
+  }
+
+  /// An app's SwiftUI view (`struct TabButton: View`) → its `String` properties that its body
+  /// passes to `Image(…)`, by name (the first view of a name).
+  var viewImageParameters: [String: [String: ImageParameter]] = [:]
+
+  /// Records which `String` properties of `source`'s SwiftUI views name the image they draw.
+  mutating func addViewImageParameters(_ source: SourceText) {
+    for declaration in source.topLevelDeclarations()
+    where viewImageParameters[declaration.name] == nil && BarTypeScanner.inherited(declaration.header).contains("View") {
+      var strings: [String] = []
+      for keyword in ["let ", "var "] {
+        for at in source.occurrences(of: keyword, in: declaration.body) {
+          var j = source.skipSpaces(at + keyword.utf8.count)
+          let start = j
+          while j < declaration.body.upperBound && SourceText.isIdentifier(source.code[j]) { j += 1 }
+          guard j > start else { continue }
+          let k = source.skipSpaces(j, limit: declaration.body.upperBound)
+          guard k < declaration.body.upperBound, source.code[k] == UInt8(ascii: ":") else { continue }
+          let type = source.text(source.skipSpaces(k + 1)..<min(declaration.body.upperBound, source.skipSpaces(k + 1) + 7))
+          if type.hasPrefix("String"), !(type.dropFirst(6).first.map { $0.isLetter || $0.isNumber } ?? false) {
+            strings.append(source.text(start..<j))
+          }
+        }
+      }
+      guard !strings.isEmpty else { continue }
+      var parameters: [String: ImageParameter] = [:]
+      for at in source.occurrences(of: "Image(", in: declaration.body) {
+        guard let arguments = source.balanced(at: at + 5) else { continue }
+        let text = source.text(arguments)
+        for name in strings where parameters[name] == nil {
+          let uses = source.occurrences(of: name, in: arguments).filter { at in
+            let end = at + name.utf8.count
+            return end >= source.code.count || !SourceText.isIdentifier(source.code[end])
+          }
+          guard !uses.isEmpty else { continue }
+          // `"\(img).fill"` beside `img` in a choice by state: the selected image's suffix.
+          var suffix: String?
+          if let interpolation = text.range(of: "\"\\(" + name + ")"), CodeBarScanner.stateFlag(text), text.contains("?") {
+            let rest = text[interpolation.upperBound...]
+            if let close = rest.firstIndex(of: "\""), !rest[..<close].isEmpty, !rest[..<close].contains("\\") { suffix = String(rest[..<close]) }
+          }
+          parameters[name] = ImageParameter(selectedSuffix: suffix)
+        }
+      }
+      if !parameters.isEmpty { viewImageParameters[declaration.name] = parameters }
+    }
+  }
+
   /// Members by name (at most ``maximumMembersPerName`` of a name, the first found).
   var members: [String: [Member]] = [:]
   static let maximumMembersPerName = 64
@@ -84,9 +137,18 @@ public struct SymbolTables: Sendable {
     }
   }
 
+  /// Whether an expression's text makes an image (`UIImage(named:`, `Image(`, `#imageLiteral(`,
+  /// `UIImage(resource:`), not some other value that names one.
+  static func makesImage(_ text: String) -> Bool {
+    let trimmed = text.drop(while: { $0 == " " })
+    return trimmed.hasPrefix("UIImage(") || trimmed.hasPrefix("Image(") || trimmed.hasPrefix("#imageLiteral(")
+      || trimmed.hasPrefix("NSImage(")
+  }
+
   /// Adds a Swift file's names and accessors (and its ``Member``s, located in `path`).
   mutating func add(_ source: SourceText, path: String = "") {
     addMembers(source, path: path)
+    addViewImageParameters(source)
     let enums = source.occurrences(of: "enum ").compactMap { at -> (Int, String)? in
       var j = source.skipSpaces(at + 5), start = j
       start = j
@@ -130,6 +192,28 @@ public struct SymbolTables: Sendable {
         let names = ImageExpression.references(in: body, source, tables: SymbolTables(), followVariables: false)
           .map(\.reference).filter { if case .system = $0 { false } else { true } }
         if !names.isEmpty, names.count <= 4, accessors[name] == nil { accessors[name] = names }
+      }
+    }
+    // Stored static images: `static let backActive = UIImage(named: "icon_back_active")!`.
+    for keyword in ["static let ", "static var "] {
+      for at in source.occurrences(of: keyword) {
+        var j = source.skipSpaces(at + keyword.utf8.count)
+        let start = j
+        while j < source.code.count && SourceText.isIdentifier(source.code[j]) { j += 1 }
+        guard j > start, accessors[source.text(start..<j)] == nil else { continue }
+        let name = source.text(start..<j)
+        // An optional type annotation on the same line, then `=`.
+        while j < source.code.count, source.code[j] != UInt8(ascii: "="), source.code[j] != UInt8(ascii: "\n"),
+          source.code[j] != UInt8(ascii: "{")
+        {
+          j += 1
+        }
+        guard j + 1 < source.code.count, source.code[j] == UInt8(ascii: "="), source.code[j + 1] != UInt8(ascii: "=") else { continue }
+        let value = source.expression(from: j + 1)
+        guard Self.makesImage(source.text(value)) else { continue }
+        let names = ImageExpression.references(in: value, source, tables: SymbolTables(), followVariables: false)
+          .map(\.reference).filter { if case .system = $0 { false } else { true } }
+        if names.count == 1 { accessors[name] = names }
       }
     }
   }

@@ -235,7 +235,7 @@ struct ScannerTests {
         }
         """,
       // Not bars: a cell of a tab strip, an extension of a system bar, and a member of the same
-      // name in another type.
+      // name in another type; a UIKit view named as a bar: its button's image.
       "UI/TabBarCell.swift": """
         final class TabBarCell: UICollectionViewCell {
           let close = UIImageView(image: UIImage(named: "tab_close"))
@@ -261,7 +261,10 @@ struct ScannerTests {
       ".Compose.media toolbar UI/ComposeToolbarView+ViewModel.swift:12",
       ".Compose.poll toolbar selected=.Compose.pollFill UI/ComposeToolbarView+ViewModel.swift:13",
       ".Images.modalClose navigationBar UI/ModalNavigationBar.swift:3",
+      "brand_logo toolbar UI/TabBarCell.swift:9",
     ])
+    // A UIKit bar view's button image: shown in its own colours (a colour logo is no template).
+    #expect(code.uses.filter(\.showsOwnColours).map(\.image.description) == ["brand_logo"])
     #expect(code.uses.prefix(2).allSatisfy { $0.bar == "UI/ComposeToolbarView.swift ComposeToolbarView toolbar" })
     #expect(BarTypeScanner.role(ofType: "PlayerTabBarView") == .tabBar)
     #expect(BarTypeScanner.role(ofType: "UIToolbar") == nil && BarTypeScanner.role(ofType: "Toolbar") == nil)
@@ -299,6 +302,170 @@ struct ScannerTests {
       "photo": "Toolbar (Compose View Controller.swift)", "poll": "Toolbar (Compose View Controller.swift)",
       "filter": "NavigationBar (Main.storyboard ListViewController)", "sort": "NavigationBar (Main.storyboard ListViewController)",
       "gear": "NavigationBar", "tab_compose": "TabBar", "tab_me": "TabBar",
+    ])
+  }
+
+  /// Several functions set `nav.tabBarItem.image` and `.selectedImage`: each selected image pairs
+  /// with the image set just before it on that receiver (GitHawk's root view controllers).
+  @Test func tabItemSelectedImagesPairedInFileOrder() {
+    let code = AppCode.scan(files: ["App/Roots.swift": """
+      func inbox() -> UIViewController {
+        nav.tabBarItem.image = UIImage(named: "tab-inbox").withRenderingMode(.alwaysOriginal)
+        nav.tabBarItem.selectedImage = UIImage(named: "tab-inbox-selected").withRenderingMode(.alwaysOriginal)
+      }
+      func search() -> UIViewController {
+        nav.tabBarItem.image = UIImage(named: "tab-search")
+        nav.tabBarItem.selectedImage = UIImage(named: "tab-search-on")
+      }
+      """])
+    #expect(summary(code) == [
+      "tab-inbox tabBar selected=tab-inbox-selected App/Roots.swift:2",
+      "tab-search tabBar selected=tab-search-on App/Roots.swift:6",
+    ])
+  }
+
+  /// A UIKit view named as a bar sets its buttons' images (`setImage(_:for: .normal)`, not the
+  /// other states), here through the app's stored static images (`static let backActive =
+  /// UIImage(named:)`) and a generated asset symbol; a view named only by the suffix (`URLBar`)
+  /// is a bar when it is a view, a namespace named `Toolbar` is not.
+  @Test func buttonsOfAUIKitViewNamedAsABar() {
+    let code = AppCode.scan(files: [
+      "DesignSystem/UIImage+App.swift": """
+        extension UIImage {
+          static let backActive = UIImage(named: "icon_back_active")!
+          static let accent = UIColor.red
+        }
+        """,
+      "UI/BrowserToolbar.swift": """
+        public class BrowserToolbar: UIView {
+          private let backButton: UIButton = {
+            let button = UIButton()
+            button.setImage(.backActive, for: .normal)
+            button.setImage(.backPressed, for: .highlighted)
+            return button
+          }()
+        }
+        """,
+      "UI/URLBar.swift": """
+        class URLBar: UIView {
+          func update() { stopButton.setImage(.iconStop, for: .normal) }
+        }
+        enum Toolbar {
+          static func make() { button.setImage(UIImage(named: "not_a_bar"), for: .normal) }
+        }
+        """,
+      "UI/Other.swift": """
+        class Banner: UIView {
+          func update() { closeButton.setImage(.iconClose, for: .normal) }
+        }
+        """,
+    ])
+    #expect(summary(code) == [
+      "icon_back_active toolbar UI/BrowserToolbar.swift:4",
+      ".iconStop navigationBar UI/URLBar.swift:2",
+    ])
+    #expect(BarTypeScanner.role(ofType: "URLBar", isView: true) == .navigationBar && BarTypeScanner.role(ofType: "URLBar") == nil)
+  }
+
+  /// A SwiftUI view named as a bar passes image names to the app's own view, whose body draws
+  /// `Image(…)` of that parameter, its selected state an interpolation chosen by a state (Damus).
+  @Test func swiftUITabBarOfTheAppsOwnButtons() {
+    let code = AppCode.scan(files: [
+      "Views/MainTabView.swift": """
+        struct TabButton: View {
+          let timeline: Timeline
+          let img: String
+          let title: String
+          @Binding var selected: Timeline
+          var body: some View {
+            Button(action: { }) {
+              Image(selected != timeline ? img : "\\(img).fill")
+              Text(title)
+            }
+          }
+        }
+
+        struct TabBar: View {
+          @Binding var selected: Timeline
+          var body: some View {
+            HStack {
+              TabButton(timeline: .home, img: "home", title: "Home", selected: $selected)
+              TabButton(timeline: .dms, img: "messages", title: "DMs", selected: $selected)
+            }
+          }
+        }
+        """,
+      "Views/Profile.swift": """
+        struct ProfileHeader: View {
+          var body: some View { TabButton(timeline: .home, img: "banner", title: "", selected: $s) }
+        }
+        """,
+    ])
+    #expect(summary(code) == [
+      "home tabBar selected=home.fill Views/MainTabView.swift:18",
+      "messages tabBar selected=messages.fill Views/MainTabView.swift:19",
+    ])
+  }
+
+  /// Buttons in a plain view that an outlet names as a bar (`toolbar`, not
+  /// `toolbarHeightConstraint`): their normal state's image; a system symbol is noted (Onion Browser).
+  @Test func xibButtonsInAViewOutletNamedAsABar() {
+    let code = AppCode.scan(files: ["Browsing/Browser.xib": """
+      <document><objects>
+        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="Browser">
+          <connections>
+            <outlet property="toolbar" destination="LVl" id="o1"/>
+            <outlet property="toolbarHeightConstraint" destination="hdr" id="o2"/>
+          </connections>
+        </placeholder>
+        <view id="root"><subviews>
+          <view id="hdr"><subviews><button id="b0"><state key="normal" image="onion"/></button></subviews></view>
+          <view id="LVl"><subviews><stackView id="s"><subviews>
+            <button id="b1"><state key="normal" image="back"/><state key="highlighted" image="back_on"/></button>
+            <button id="b2"><state key="normal" image="magnifyingglass" catalog="system"/></button>
+          </subviews></stackView></subviews></view>
+        </subviews></view>
+      </objects></document>
+      """])
+    #expect(summary(code) == [
+      "back toolbar Browsing/Browser.xib:11",
+      "systemName: magnifyingglass toolbar Browsing/Browser.xib:12",
+    ])
+  }
+
+  /// A bar button item whose view is a button (`UIBarButtonItem(customView:)`): the image the
+  /// button is made with, or set on it in its normal state by the property that makes it; an
+  /// item's `.image` set later, two images chosen by a state read as the selected and plain one.
+  @Test func customViewButtonsAndImagesSetLater() {
+    let code = AppCode.scan(files: ["App/List.swift": """
+      class List: UIViewController {
+        private lazy var selectAllButton: UIBarButtonItem = {
+          UIBarButtonItem(image: UIImage(named: "emptySelectAll"), style: .plain, target: self, action: nil)
+        }()
+        private var prefButton: UIButton {
+          let button = UIButton()
+          let prefImage = UIImage(named: "preferences")
+          button.setImage(prefImage, for: .normal)
+          button.setImage(prefImage?.tinted(.gray), for: .selected)
+          return button
+        }
+        func setUp() {
+          let back = UIButton(title: "Settings", imageName: "back")
+          navigationItem.leftBarButtonItem = UIBarButtonItem(customView: back)
+          navigationItem.rightBarButtonItems = [UIBarButtonItem(customView: self.prefButton), selectAllButton]
+          header.image = UIImage(named: "not_an_item")
+        }
+        func selectAll() {
+          selectAllButton.image = isAllSelected ? UIImage(named: "allSelected")
+            : UIImage(named: "emptySelectAll")
+        }
+      }
+      """])
+    #expect(summary(code) == [
+      "emptySelectAll navigationBar App/List.swift:3",
+      "preferences navigationBar App/List.swift:7",
+      "back navigationBar App/List.swift:13",
+      "emptySelectAll navigationBar selected=allSelected App/List.swift:20",
     ])
   }
 }
