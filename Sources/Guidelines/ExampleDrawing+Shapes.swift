@@ -115,6 +115,29 @@ extension ExampleDrawing {
     return d.mask
   }
 
+  /// A solid handset: a band `body` pt wide along 140° of a circle of radius 7 (its lower left),
+  /// ending in two round pads `body` in radius: a shape with no opening, its ink 0.67 of its hull,
+  /// whose own cues say neither filled nor outline (Adwaita's symbolic call-start and call-stop,
+  /// ink 0.66–0.69 of the hull, a body 1.5× the family's lines).
+  public static func solidHandset(body: Double = 3, scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    let points = stride(from: 155.0, through: 295.0, by: 10).map { a -> (Double, Double) in
+      let t = a * Double.pi / 180
+      return (12 + 7 * cos(t), 12 + 7 * sin(t))
+    }
+    d.polyline(points, width: body)
+    for (x, y) in [points[0], points[points.count - 1]] { d.disk(cx: x, cy: y, r: body) }
+    return d.mask
+  }
+
+  /// An exclamation mark: a bar `bar` pt wide from 3 to 15 pt and a dot under it.
+  public static func exclamationMark(bar: Double = 2.8, scale: Double = 2) -> AlphaMask {
+    var d = ExampleDrawing(scale: scale)
+    d.line(x0: 12, y0: 3 + bar / 2, x1: 12, y1: 15, width: bar)
+    d.disk(cx: 12, cy: 19.5, r: bar * 0.55)
+    return d.mask
+  }
+
   /// An outline gear: the toothed contour and the hub ring, 1 pt strokes.
   public static func outlineGear(scale: Double = 2) -> AlphaMask {
     var d = ExampleDrawing(scale: scale)

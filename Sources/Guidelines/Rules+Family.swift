@@ -74,6 +74,41 @@ func hasHalo(_ m: IconMeasurements) -> Bool {
     || m.haloFraction >= shadow.glowFraction.defaultValue
 }
 
+/// How many strokes across (the extent's shorter side ÷ the profile stroke) a glyph must be for its
+/// ink ÷ hull to say whether it is solid (``hasAreaToFill(_:)``).
+let areaToFillStrokes = 2.0
+
+/// Whether a glyph is wide enough across for its density (ink ÷ hull) to say it is solid: the
+/// extent's shorter side at least ``areaToFillStrokes`` (2) strokes. A bar, a `!`, a `|` is one
+/// stroke wide: its ink fills its hull because it is thin, not because an area was filled (Octicons'
+/// `!`: 3.7 pt across, a 2.75 pt bar, ink 0.77 of its hull). A filled shape's "stroke" is its
+/// body's width, and a filled drawing is wider than its body (a solid star, a pill with holes, a
+/// handset: 3–12 strokes across; the calibration's filled intruders that are unsure by their own
+/// cues 7.3).
+func hasAreaToFill(_ m: IconMeasurements) -> Bool {
+  m.strokeWeightPt > 0 && min(m.extentPt.width, m.extentPt.height) >= areaToFillStrokes * m.strokeWeightPt
+}
+
+/// Ink ÷ hull above which a glyph that encloses nothing fills its hull like a body rather than
+/// like lines: the middle of the density cue's undecided band, between its outline vote (0.50) and
+/// its filled vote (0.72) (``IconStyle``).
+let solidBodyDensity = (IconStyle.outlineDensity + IconStyle.filledDensity) / 2
+
+/// Whether an icon's heavier "stroke" may be the width of a solid body rather than a line: its own
+/// cues (``IconStyle``) call it neither outline nor filled, it encloses nothing (no hole), and its
+/// ink covers more of its hull than lines do (above ``solidBodyDensity``, 0.61). A solid handset
+/// (Adwaita's call-start, call-stop, call-incoming: unsure, no hole, ink 0.66–0.69 of its hull, a
+/// body 3.3–3.75 pt wide among 2.2–2.5 pt lines, read as outline by its family since it is under
+/// 1.6× their stroke) is such a glyph, and its heavier "stroke" is weaker evidence: a warning at
+/// most (`stroke_weight_outlier`). Open line glyphs drawn heavier leave their hull emptier and stay
+/// errors (Element's 3.2 pt back chevron 0.56, Habitica's three 3 pt menu bars 0.45, both judged
+/// right); the heavier line drawings that `scripts/calibrate` injects and finds as errors and are
+/// unsure by their own cues (5 of 58: heavy Tabler and Lucide glyphs whose small openings close
+/// up) all keep holes.
+func mayBeSolidBody(_ m: IconMeasurements) -> Bool {
+  m.style == .unsure && m.holes == 0 && m.density > solidBodyDensity
+}
+
 /// The grade of a deviation, capped by the configured severity.
 func graded(_ grade: Severity, cap: Severity) -> Severity { min(grade, cap) }
 
@@ -746,6 +781,17 @@ public struct StrokeWeightOutlierRule: Rule {
       a contour M of 0.7–1.7) and an error like any other. Calibration (`scripts/calibrate`, \
       default mode): the injected foreign icons of Breeze and Yaru found 8 → 17 of 20; no \
       untouched icon's findings changed. \
+      A glyph that may be a solid body, unsure by its own style cues, enclosing nothing (no \
+      hole) and filling more of its hull than lines do (ink ÷ hull above 0.61, the middle of the \
+      density cue's undecided band 0.50–0.72), has a heavier "stroke" that may be its body's \
+      width, in any family: a warning at most. Open line glyphs drawn heavier leave their hull \
+      emptier and stay errors (Element's 3.2 pt back chevron 0.56, Habitica's 3 pt menu bars \
+      0.45, both right by eye). Adwaita's solid handsets (held out: call-stop, call-incoming, 1.46–1.5× the family's \
+      2.2–2.5 pt lines, read as outline by their family since under 1.6×) were errors; untouched \
+      Adwaita errors 18 → 15 of 645 (full mode), Bootstrap's bolder `!` an error no longer. The \
+      heavier line drawings `scripts/calibrate` injects that are unsure by their own cues (heavy \
+      Tabler and Lucide glyphs whose small openings close up: 5 of the 58 stroke errors found) all \
+      keep holes: no figure of the seven sources changes. \
       When the two estimates disagree, the one that measures this glyph decides. The contour \
       estimate is the stroke only for long strokes without solid parts: a dot of diameter w reads \
       w ÷ 2 and caps add contour without ink (it reads lower), solid parts add ink without contour \
@@ -826,6 +872,9 @@ public struct StrokeWeightOutlierRule: Rule {
                     .init(id: "screen", mask: ExampleDrawing.framedSolidDisk()),
                     .init(id: "crescent", mask: ExampleDrawing.solidCrescent()),
                   ], target: "crescent", triggers: true),
+      RuleExample("a solid handset (no opening, neither filled nor outline by its own cues) whose body is 1.5× the family's 2 pt lines: the width may be a body's, not a stroke's, a warning at most (Adwaita's call-stop)",
+                  icons: ExampleFamily.icons(count: 12) + [.init(id: "handset", mask: ExampleDrawing.solidHandset())],
+                  target: "handset", triggers: true),
       RuleExample("a border corner at 2.66 pt with its other edges dotted, among 2 pt strokes: its dots lower the contour estimate (a dot reads half its diameter), so the profile, a line of one width, decides: a heavier stroke, an error",
                   icons: ExampleFamily.icons() + [.init(id: "border", mask: ExampleDrawing.dottedCorner(stroke: 2.66))],
                   target: "border", triggers: true),
@@ -910,8 +959,10 @@ public struct StrokeWeightOutlierRule: Rule {
       if isPartlyFilledAtAnotherWeight(e, icon.metrics, family: family, z: style.partlyFilledZ.defaultValue,
                                        minimumRatio: style.partlyFilledRatio.defaultValue) { continue }
       // In a family whose line drawings have solid parts, a heavier "stroke" may be a solid part (a
-      // handset, a play triangle drawn solid): weaker evidence, unless it is a line of one width.
-      let solidPart = k > 1 && family.drawsSolidParts && !heavierLine
+      // handset, a play triangle drawn solid): weaker evidence, unless it is a line of one width;
+      // so is a glyph that may be a solid body (unsure by its own cues, nothing enclosed: a solid
+      // handset), in any family: its heavier "stroke" may be its body's width.
+      let solidPart = (k > 1 && mayBeSolidBody(icon.metrics)) || (k > 1 && family.drawsSolidParts && !heavierLine)
       let grade: Severity = oneWeight && !solidPart && (confirmed || heavierLine || dotted) && abs(profile.z) > t(.errorZ) && abs(log(k)) >= log(t(.errorRatio)) ? .error : .warning
       let target = k > 0 ? profile.value / k : group.strokeWeightPt.median
       let others = group.members.count - 1
@@ -1070,7 +1121,12 @@ public struct StyleMismatchRule: Rule {
       17 → 27 of 30 and 42 → 65 of 90 when three are among thirty (full mode); no style figure \
       of the seven calibration sources changed. A filled icon among outlines \
       is an error when its own cues say filled or its ink covers at least 0.72 of its hull (solid \
-      to the eye); one filled only by its family (unsure by its own cues, its body ≥ 1.6× the \
+      to the eye) in a glyph with an area to fill, its shorter side at least two of its strokes \
+      across: a bar, a `!`, is one stroke wide, and its ink fills its hull because it is thin \
+      (Octicons' `!`, held out: a 2.75 pt bar and a dot 3.7 pt across, ink 0.77 of its hull, twice \
+      the family's 1.38 pt stroke, was an error in 2 of its 30 full-mode families; now a warning; \
+      the calibration's filled intruders unsure by their own cues are 7 strokes across, and no \
+      figure of the seven sources changes); one filled only by its family (unsure by its own cues, its body ≥ 1.6× the \
       family's stroke: a flame with a cut-out, a toothed gear with a hole, ink ÷ hull 0.59–0.62 in \
       two real apps' toolbars) is at the margin of both styles and a warning. No injected filled \
       icon found is of that kind. An outline icon among filled ones is a warning, and none when it has no filled form: \
@@ -1160,6 +1216,10 @@ public struct StyleMismatchRule: Rule {
                     d.ring(cx: 12, cy: 12, r: 9, width: 2.5)
                     return d.mask
                   }())], target: "ring", triggers: true),
+      RuleExample("a `!` whose bar is twice the family's 1.4 pt stroke: read as filled by its family, but one stroke across, its ink fills its hull because it is thin; a warning at most (Octicons' exclamation)",
+                  icons: (0..<12).map { .init(id: "g\($0)", mask: ExampleFamily.glyph($0, stroke: 1.4)) }
+                    + [.init(id: "mark", mask: ExampleDrawing.exclamationMark())],
+                  target: "mark", triggers: true),
       RuleExample("a # among filled glyphs: it encloses only the small square between its bars (filled, 1.2× its ink), so it has no filled form",
                   icons: ExampleDrawing.filledFamily() + [.init(id: "hash", mask: ExampleDrawing.hash())],
                   target: "hash", triggers: false),
@@ -1211,9 +1271,10 @@ public struct StyleMismatchRule: Rule {
         : "draw it filled like the other \(majorityCount) icons"
       let stroke = context.family.group(.outline).map { " against the family's \(fmt($0.strokeWeightPt.median)) pt" } ?? ""
       // Filled by its own cues or solid to the eye (ink ≥ 0.72 of its hull, the density cue's
-      // margin); else filled only by its family (an unsure shape whose body is ≥ 1.6× the family's
-      // stroke: a flame with a cut-out, a toothed gear with a hole), at the margin of both styles.
-      let ownCues = m.style != .unsure || m.density >= IconStyle.filledDensity
+      // margin, in a glyph with a body to fill: ``hasAreaToFill``); else filled only by its family
+      // (an unsure shape whose body is ≥ 1.6× the family's stroke: a flame with a cut-out, a toothed
+      // gear with a hole; a `!` whose bar is twice the family's stroke), at the margin of both styles.
+      let ownCues = m.style != .unsure || (m.density >= IconStyle.filledDensity && hasAreaToFill(m))
       let what = filledAmongOutline ? (ownCues ? "filled icon" : "heavy icon read as filled") : "outline icon"
       return context.finding(
         icon,
