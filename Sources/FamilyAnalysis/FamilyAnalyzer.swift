@@ -77,11 +77,23 @@ struct Positions: Sendable, Equatable {
   /// comparing one id (the same string, as a rule passes the id the evaluation was made from)
   /// replaces hashing it (0.04 G instructions of 60,000 look-ups in a 20-revision history). Only a
   /// guess, checked before it is used: shared by the copies of the list and changed by any thread
-  /// (relaxed: no order with other memory is needed), never making an answer wrong.
-  let next = Cursor()
+  /// (relaxed: no order with other memory is needed), never making an answer wrong. A ``Cursor``
+  /// where the standard library has `Atomic` (always on Linux; macOS 15, iOS 18 and later), else
+  /// nil and no guess: the package names no minimum platform, and `Atomic` is not on older ones.
+  let next: (any AnyObject & Sendable)? = Positions.makeCursor()
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   final class Cursor: Sendable {
     let position = Atomic<Int>(0)
+  }
+
+  /// ``next`` as what it is (no dynamic cast: it is a ``Cursor`` or nil).
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  var cursor: Cursor? { next.map { unsafeDowncast($0, to: Cursor.self) } }
+
+  private static func makeCursor() -> (any AnyObject & Sendable)? {
+    if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) { return Cursor() }
+    return nil
   }
 
   static func == (_: Positions, _: Positions) -> Bool { true }
@@ -175,25 +187,29 @@ public struct FamilyReport: Sendable, Codable, Equatable {
     return positions
   }
 
-  /// The first evaluation of `id` (at the index's guess when its id is `id` and ids are unique;
-  /// else through the index when there is one for these icons; else the list is searched).
+  /// The first evaluation of `id` (at the index's guess when its id is `id` and ids are unique,
+  /// where the platform has `Atomic`; else through the index when there is one for these icons; else the list is searched).
   /// - Complexity: O(1) (one string comparison when the guess holds, a hash otherwise).
   public func evaluation(for id: String) -> IconEvaluation? {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *), let cursor = positions.cursor else {
+      if let k = positions.first[id] { return icons[k] }
+      return icons.first { $0.id == id }
+    }
     if positions.idsAreUnique {
       // The place after the last found, or the last found again (a rule that looks one icon up
       // twice).
-      let next = positions.next.position.load(ordering: .relaxed)
+      let next = cursor.position.load(ordering: .relaxed)
       var guess = next
       while guess >= max(next - 1, 0) {
         if guess < icons.count && icons[guess].id == id {
-          if guess != next - 1 { positions.next.position.store(guess + 1, ordering: .relaxed) }
+          if guess != next - 1 { cursor.position.store(guess + 1, ordering: .relaxed) }
           return icons[guess]
         }
         guess -= 1
       }
     }
     if let k = positions.first[id] {
-      positions.next.position.store(k + 1, ordering: .relaxed)
+      cursor.position.store(k + 1, ordering: .relaxed)
       return icons[k]
     }
     return icons.first { $0.id == id }
