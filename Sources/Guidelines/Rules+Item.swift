@@ -110,7 +110,12 @@ public struct SelectedStateMismatchRule: Rule {
       the bar does not jump). Held-out Font Awesome (30 families, 102 good pairs): 6.9% flagged \
       before the interior test, 1.0% after (square-full, whose filled version fills the canvas \
       and is not audited as a glyph); clock drawn as circle-xmark (the same circle, another \
-      drawing inside: edges 0.60, interior −0.43) is still not found. A pair of asset catalog       images that nothing puts in a bar (no bar-named folder, `--role`, role pattern or use in a       bar by the app's code) is a pair by name alone, and what it breaks is a warning: in the 52       real-app audits (Reports/real-apps) the five such errors were debatable (Damus' design       system's `.fill` sparkles and paperclip, used once or nowhere, Kodi's table cell's       highlighted arrow), while every pair in a bar keeps its error.
+      drawing inside: edges 0.60, interior −0.43) is still not found. A pair of asset catalog \
+      images that nothing puts in a bar (no bar-named folder, `--role`, role pattern or use in a \
+      bar by the app's code) is a pair by name alone, and what it breaks is a warning: in the 52 \
+      real-app audits (Reports/real-apps) the five such errors were debatable (Damus' design \
+      system's `.fill` sparkles and paperclip, used once or nowhere, Kodi's table cell's \
+      highlighted arrow), while every pair in a bar keeps its error.
       """,
     defaultSeverity: .error,
     examples: [
