@@ -384,7 +384,8 @@ public enum StampedText {
   /// between from the left up to the leftmost ink found so far and from the right down to the
   /// rightmost (row by row; the same box as reading the columns from each side).
   static func inkBox(_ a: UnsafeBufferPointer<Float>, width w: Int, height h: Int) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
-    let raw = UnsafeRawPointer(a.baseAddress.unsafelyUnwrapped)
+    guard w > 0, h > 0, let base = a.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
     func rowHasInk(_ y: Int) -> Bool {
       let row = y &* w
       var x = 0
@@ -399,7 +400,7 @@ public enum StampedText {
       }
       return false
     }
-    guard w > 0, let minY = (0..<h).first(where: rowHasInk), let maxY = (0..<h).reversed().first(where: rowHasInk) else { return nil }
+    guard let minY = (0..<h).first(where: rowHasInk), let maxY = (0..<h).reversed().first(where: rowHasInk) else { return nil }
     var minX = w
     var maxX = -1
     for y in minY...maxY {
