@@ -45,7 +45,7 @@ extension AuditFrontend {
     for icon in measured {
       if let entry = map.entries[icon.id] {
         var audited = icon.auditIcon(family: entry.family, role: IconRole(rawValue: entry.role.rawValue) ?? .unknown)
-        audited.codeUse = CodeUse(locations: entry.locations.map(\.description), bars: entry.bars)
+        audited.codeUse = CodeUse(locations: entry.locations.map(\.description), bars: entry.bars, showsOwnColours: entry.showsOwnColours)
         if let item = entry.selectedStateOf {
           audited.state = .selected
           audited.itemId = item

@@ -11,11 +11,15 @@ public struct CodeUse: Sendable, Hashable {
   /// Set when no code uses the icon and its name is that of the selected state of this item (an
   /// icon id): it is reported (`unused_selected_state`) and judged by no other rule.
   public var unusedSelectedStateOf: String?
+  /// Whether every use shows it in its own colours: the code says `.alwaysOriginal`, or it is a
+  /// button's image not made a template (a custom button draws it as it is).
+  public var showsOwnColours: Bool
 
-  public init(locations: [String] = [], bars: [String] = [], unusedSelectedStateOf: String? = nil) {
+  public init(locations: [String] = [], bars: [String] = [], unusedSelectedStateOf: String? = nil, showsOwnColours: Bool = false) {
     self.locations = locations
     self.bars = bars
     self.unusedSelectedStateOf = unusedSelectedStateOf
+    self.showsOwnColours = showsOwnColours
   }
 }
 

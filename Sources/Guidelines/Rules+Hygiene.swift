@@ -67,7 +67,11 @@ public struct TemplateNotMonochromeRule: Rule {
       0–441): on the real apps' colour errors judged right 125–442 (DuckDuckGo's design-system \
       icons, Pocket Casts' terms and check circle), on the gradients judged debatable 3–5 (Onion \
       Browser's purple onion and shield); threshold 48. Of the calibration's 210 two-colour faults, \
-      8 colour separate parts (step 0): warnings, still found. An asset catalog image that nothing puts in a bar (no bar-named folder, `--role`, role \
+      8 colour separate parts (step 0): warnings, still found. \
+      It says nothing either of an image the app's code shows in its own colours: every use says `.alwaysOriginal`, \
+      or puts it in a button (`setImage(_:for:)`, a bar button item's custom view) without making \
+      it a template, and a custom button draws an image as it is (Brave's URL bar shows its \
+      colour logo so). An asset catalog image that nothing puts in a bar (no bar-named folder, `--role`, role \
       pattern or use in a bar by the app's code) and whose set is left at Render As: Default is \
       audited because it looks like a bar icon; that it is used as a template is then a guess, \
       and what this rule finds on it is a warning that says so (Reports/real-apps: Habitica's \
@@ -86,6 +90,10 @@ public struct TemplateNotMonochromeRule: Rule {
       RuleExample("a ring shaded from black to dark grey (a warning: no colour edge, the tint loses only the shading)",
                   icons: [.init(id: "shaded", image: HygieneExamples.shaded(HygieneExamples.ring))],
                   target: "shaded", triggers: true),
+      RuleExample("a ring drawn half red, half black, that the app's code shows in its own colours (a button's image)",
+                  icons: [.init(id: "logo", image: HygieneExamples.twoColours(HygieneExamples.ring),
+                                codeUse: CodeUse(locations: ["URLBar.swift:12"], showsOwnColours: true))],
+                  target: "logo", triggers: false),
       RuleExample("a grey disk over a blue copy of itself, the blue showing only in the antialiased edge",
                   icons: [.init(id: "hidden", image: HygieneExamples.hiddenLayer(HygieneExamples.disk))],
                   target: "hidden", triggers: false),
@@ -97,7 +105,7 @@ public struct TemplateNotMonochromeRule: Rule {
       guard let spread = icon.metrics.colorSpread, spread > maximum else { return nil }
       // A set rendered as Original Image shows its colours: "iOS keeps only the alpha" is untrue
       // of it, and whether it should be a template is not_template_rendering's finding.
-      if icon.catalog?.templateRenderingIntent == "original" { return nil }
+      if icon.catalog?.templateRenderingIntent == "original" || icon.codeUse?.showsOwnColours == true { return nil }
       let message = "more than one colour: colour spread \(fmt(spread, 0)) (0–255) over the glyph, above \(fmt(maximum, 0)); iOS keeps only the alpha, so the colours will not show"
       let fix = "export the glyph in a single colour (black) and express every difference by shape or transparency"
       // Colours that only shade (a gradient) or tell apart parts the alpha already separates: the
