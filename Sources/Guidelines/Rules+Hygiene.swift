@@ -71,13 +71,7 @@ public struct TemplateNotMonochromeRule: Rule {
       It says nothing either of an image the app's code shows in its own colours: every use says `.alwaysOriginal`, \
       or puts it in a button (`setImage(_:for:)`, a bar button item's custom view) without making \
       it a template, and a custom button draws an image as it is (Brave's URL bar shows its \
-      colour logo so). An asset catalog image that nothing puts in a bar (no bar-named folder, `--role`, role \
-      pattern or use in a bar by the app's code) and whose set is left at Render As: Default is \
-      audited because it looks like a bar icon; that it is used as a template is then a guess, \
-      and what this rule finds on it is a warning that says so (Reports/real-apps: Habitica's \
-      intro caret on its opaque tile and Kodi's three glowing status lights, shown in colour, were \
-      debatable errors; every right template error of the 52 audits is in a bar or in a set that \
-      says `template`).
+      colour logo so). \(templateByLookAloneRationale)
       """,
     defaultSeverity: .error,
     examples: [
@@ -145,13 +139,7 @@ public struct TemplateOpaqueBackgroundRule: Rule {
       block. Measured as the share of the canvas with α ≥ 0.98; real outline and filled glyphs \
       cover well under half (Lucide: at most 43%). While it fires, the icon's findings that \
       measure its pixels (size, stroke, style, colour, detail, shadow, text, duplicates) are left \
-      out: they would describe the background square. An asset catalog image that nothing puts in a bar (no bar-named folder, `--role`, role \
-      pattern or use in a bar by the app's code) and whose set is left at Render As: Default is \
-      audited because it looks like a bar icon; that it is used as a template is then a guess, \
-      and what this rule finds on it is a warning that says so (Reports/real-apps: Habitica's \
-      intro caret on its opaque tile and Kodi's three glowing status lights, shown in colour, were \
-      debatable errors; every right template error of the 52 audits is in a bar or in a set that \
-      says `template`).
+      out: they would describe the background square. \(templateByLookAloneRationale)
       """,
     defaultSeverity: .error,
     examples: [
@@ -322,13 +310,7 @@ public struct DropShadowRule: Rule {
       spokes 0.25 pt wide inside its rim, α < 0.5 along them at 2 px/pt, 1.8% of the ink, its \
       centroid above the core's, 96% "explained" by the glyph itself unmoved: a wrong error, now \
       silent. The fit's own offset does not tell them apart: 3 of the calibration's 210 shadows \
-      are best fitted unmoved too. An asset catalog image that nothing puts in a bar (no bar-named folder, `--role`, role \
-      pattern or use in a bar by the app's code) and whose set is left at Render As: Default is \
-      audited because it looks like a bar icon; that it is used as a template is then a guess, \
-      and what this rule finds on it is a warning that says so (Reports/real-apps: Habitica's \
-      intro caret on its opaque tile and Kodi's three glowing status lights, shown in colour, were \
-      debatable errors; every right template error of the 52 audits is in a bar or in a set that \
-      says `template`).
+      are best fitted unmoved too. \(templateByLookAloneRationale)
       """,
     defaultSeverity: .error,
     examples: [
@@ -632,3 +614,16 @@ enum HygieneExamples {
     return count
   }
 }
+
+/// The sentences the template rules (`template_not_monochrome`, `template_opaque_background`,
+/// `drop_shadow`) share on an image that only its look makes a template: why their finding on it is
+/// a warning.
+let templateByLookAloneRationale = """
+  An asset catalog image that nothing puts in a bar (no bar-named folder, `--role`, role \
+  pattern or use in a bar by the app's code) and whose set is left at Render As: Default is \
+  audited because it looks like a bar icon; that it is used as a template is then a guess, \
+  and what this rule finds on it is a warning that says so (Reports/real-apps: Habitica's \
+  intro caret on its opaque tile and Kodi's three glowing status lights, shown in colour, were \
+  debatable errors; every right template error of the 52 audits is in a bar or in a set that \
+  says `template`).
+  """
