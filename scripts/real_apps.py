@@ -162,7 +162,7 @@ def extract_full(app, gitdir, out, missing):
     return count
 
 
-DEFAULT_ROOTS = [f"/work/apps{suffix}{full}" for suffix in ("", "-new", "-new2", "-new3", "-new4") for full in ("", "-full")]
+DEFAULT_ROOTS = [f"/work/apps{suffix}{full}" for suffix in ("", "-new", "-new2", "-new3", "-new4", "-new5") for full in ("", "-full")]
 
 
 def audit_all(binary, roots, out):
