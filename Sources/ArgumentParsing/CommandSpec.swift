@@ -65,6 +65,16 @@ public struct CommandSpec: Sendable {
     return parts.joined(separator: " ")
   }
 
+  /// The usage printed after a usage error: `iconaudit audit [options] PATH…`. The options are
+  /// left to `--help` (the one-line `usage` of a command with thirty options fills a screen, and
+  /// the error above it already names the option at fault).
+  public var shortUsage: String {
+    var parts = [name]
+    if !options.isEmpty { parts.append("[options]") }
+    if let positionalName { parts.append(minimumPositionals > 0 ? positionalName : "[\(positionalName)]") }
+    return parts.joined(separator: " ")
+  }
+
   /// The full `--help` text.
   public var help: String {
     var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usage)", ""]

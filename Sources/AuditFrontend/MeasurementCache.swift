@@ -197,27 +197,26 @@ public final class MeasurementCache: @unchecked Sendable {
   /// (as its loader would read it back), for rules of this run (only with a memo, within
   /// ``drawingBudgetBytes``, its pixels counted).
   func keepDrawing(alphaOf image: RGBAImage, for contentKey: [UInt8]) {
-    guard keepsMemo else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    guard drawings[contentKey] == nil, imagesOfDrawings[contentKey] == nil,
-      drawingBytes + image.pixels.count <= Self.drawingBudgetBytes
-    else { return }
-    imagesOfDrawings[contentKey] = image
-    drawingBytes += image.pixels.count
+    admitDrawing(contentKey, bytes: image.pixels.count) { imagesOfDrawings[contentKey] = image }
   }
 
   /// Keeps a drawing a rule read back, by content key, for the rest of this run (only with a memo,
   /// within ``drawingBudgetBytes``).
   public func keepDrawing(_ drawing: CompactMask, for contentKey: [UInt8]) {
+    admitDrawing(contentKey, bytes: drawing.bytes.count) { drawings[contentKey] = drawing }
+  }
+
+  /// Runs `store` (under the lock) and counts `bytes` when a drawing of `contentKey` may be kept:
+  /// with a memo, none kept yet in either form, and within ``drawingBudgetBytes``.
+  private func admitDrawing(_ contentKey: [UInt8], bytes: Int, _ store: () -> Void) {
     guard keepsMemo else { return }
     lock.lock()
     defer { lock.unlock() }
     guard drawings[contentKey] == nil, imagesOfDrawings[contentKey] == nil,
-      drawingBytes + drawing.bytes.count <= Self.drawingBudgetBytes
+      drawingBytes + bytes <= Self.drawingBudgetBytes
     else { return }
-    drawings[contentKey] = drawing
-    drawingBytes += drawing.bytes.count
+    store()
+    drawingBytes += bytes
   }
 
   /// What this cache did so far.

@@ -20,7 +20,7 @@ int ia_sha256_hardware_available(void) {
   return ssse3 && sse41 && sha;
 }
 
-static const uint32_t k[64] = {
+const uint32_t ia_sha256_k[64] = {
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -53,7 +53,7 @@ void ia_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) {
         s = _mm_add_epi32(s, _mm_alignr_epi8(w[i - 1], w[i - 2], 4));
         w[i] = _mm_sha256msg2_epu32(s, w[i - 1]);
       }
-      __m128i message = _mm_add_epi32(w[i], _mm_loadu_si128((const __m128i *)&k[4 * i]));
+      __m128i message = _mm_add_epi32(w[i], _mm_loadu_si128((const __m128i *)&ia_sha256_k[4 * i]));
       state1 = _mm_sha256rnds2_epu32(state1, state0, message);
       message = _mm_shuffle_epi32(message, 0x0E);
       state0 = _mm_sha256rnds2_epu32(state0, state1, message);

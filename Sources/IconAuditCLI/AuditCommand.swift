@@ -35,7 +35,8 @@ enum AuditCommand {
       above. 'iconaudit rules' lists the rules, their identifiers and thresholds.
 
       Exit codes: 0 no error findings (warnings allowed unless --strict or "strict": true in the
-      configuration); 1 error findings; 2 a PATH does not exist (nothing is audited), an input
+      configuration); 1 error findings; 2 a PATH does not exist or is a file that is not an image (nothing is
+      audited), an input
       could not be read, or no image was found at all (images found not to be bar icons are not
       an error; wins over 1: every readable icon is still audited); 64 usage error, unusable
       configuration/baseline, or an output file that cannot be used (an input, a folder, a file
@@ -66,7 +67,7 @@ enum AuditCommand {
   static func run(_ arguments: ParsedArguments) throws(ArgumentError) -> ExitCode {
     let paths = arguments.positionals
     if arguments.flag("warnings-only") && arguments.flag("strict") {
-      Console.err("iconaudit: --warnings-only and --strict cannot be used together\nUsage: \(spec.usage)")
+      Console.err("iconaudit: --warnings-only and --strict cannot be used together\nUsage: \(spec.shortUsage)\nSee 'iconaudit audit --help'.")
       return .usage
     }
     // A mistyped PATH: said at once, nothing audited or written (not "1 image found, 1 unreadable").

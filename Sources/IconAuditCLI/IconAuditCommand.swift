@@ -96,7 +96,7 @@ public enum IconAuditCommand {
       }
       return try body(parsed)
     } catch {
-      Console.err("iconaudit: \(error)\nUsage: \(spec.usage)\nSee 'iconaudit \(spec.name.split(separator: " ").last ?? "") --help'.")
+      Console.err("iconaudit: \(error)\nUsage: \(spec.shortUsage)\nSee 'iconaudit \(spec.name.split(separator: " ").last ?? "") --help'.")
       return .usage
     }
   }

@@ -4,6 +4,7 @@ import AuditFrontend
 import Foundation
 import Guidelines
 import IconRaster
+import IconSupport
 import ReportWriters
 
 /// `iconaudit measure PATH…`: the metrics of each icon, no rules.
@@ -92,10 +93,22 @@ enum CommonOptions {
   /// as `drift` and `history` do) and returns false when there is one, so that a mistyped PATH
   /// fails before anything is read or written (exit 2), rather than being counted among the
   /// images found as an unreadable one. A dangling symbolic link is missing too.
+  /// A file named on the command line that is not an image iconaudit reads (`notes.txt`) is told
+  /// the same way: nothing audited, rather than "1 image found, 1 unreadable" (inside a folder,
+  /// such files are skipped and listed in the summary).
   static func pathsExist(_ paths: [String]) -> Bool {
-    let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }
-    for path in missing { Console.err("iconaudit: \(path): no such file or directory") }
-    return missing.isEmpty
+    var ok = true
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        Console.err("iconaudit: \(path): no such file or directory")
+        ok = false
+      } else if !isDirectory.boolValue && IconDiscovery.parse(fileName: PathText.lastComponent(path)) == nil {
+        Console.err("iconaudit: \(path): not an image iconaudit reads (a .png, .svg or .pdf file, an asset catalog or a folder)")
+        ok = false
+      }
+    }
+    return ok
   }
 
   /// The measurement cache's options (audit, measure, drift, history).

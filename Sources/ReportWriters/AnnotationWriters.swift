@@ -12,6 +12,10 @@ public enum GitHubAnnotationWriter {
     for note in report.effectiveScope.folderNotes {
       out += "::notice title=\(property("iconaudit families"))::\(data(note.text))\n"
     }
+    // What "M = …" in an annotation is, once, beside the summary (as the other reports say it).
+    if ModifiedZScoreNote.applies(to: report.findings) {
+      out += "::notice title=\(property("iconaudit M"))::\(data("M " + ModifiedZScoreNote.explanation(rules: "'iconaudit rules'")))\n"
+    }
     for f in report.findings {
       let command = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "notice"
       var message = f.message + BarIconsInCode.suffix(f.iconId, report)

@@ -2,7 +2,8 @@
 import Guidelines
 
 /// What "M = …" in a family rule's message is, said once in a report that has one (the text,
-/// Markdown and HTML reports; a reader of any of them meets the letter without the rule catalogue).
+/// Markdown and HTML reports and GitHub's annotations; a reader of any of them meets the letter
+/// without the rule catalogue).
 enum ModifiedZScoreNote {
   /// Whether a finding's message gives a modified z-score ("(M = -6.4)", "… M = 9.1"). O(n) in the
   /// messages' length.

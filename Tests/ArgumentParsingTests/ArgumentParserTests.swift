@@ -67,6 +67,9 @@ private let spec = CommandSpec(
     #expect(spec.help.contains("--format FORMAT"))
     #expect(spec.help.contains("-o, --output FILE"))
     #expect(spec.usage == "tool measure [--format json|text] [--output FILE] [--strict] [--tag T] PATH…")
+    #expect(spec.shortUsage == "tool measure [options] PATH…")
+    let bare = CommandSpec(name: "tool version", abstract: "Prints the version.")
+    #expect(bare.shortUsage == "tool version")
   }
 
   @Test func numericOption() throws {

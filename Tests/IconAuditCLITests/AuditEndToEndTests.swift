@@ -129,6 +129,20 @@ func writeFamily(_ root: String, extra: [(String, AlphaMask)] = []) throws {
       #expect(run.stderr == "iconaudit: \(root)/Icosn: no such file or directory\n", "\(command): \(run.stderr)")
       #expect(run.stdout.isEmpty, "\(command): \(run.stdout)")
     }
+    // A file that is not an image, named on the command line: the same (inside a folder it is
+    // skipped and listed; see nothingFoundFails).
+    _ = FileManager.default.createFile(atPath: root + "/notes.txt", contents: Data("hi".utf8))
+    for command in ["audit", "measure"] {
+      let run = try runTool([command, root + "/Icons", root + "/notes.txt"])
+      #expect(run.status == 2, "\(command): \(run.status)")
+      #expect(run.stderr == "iconaudit: \(root)/notes.txt: not an image iconaudit reads (a .png, .svg or .pdf file, an asset catalog or a folder)\n",
+              "\(command): \(run.stderr)")
+      #expect(run.stdout.isEmpty, "\(command): \(run.stdout)")
+    }
+    // Usage errors print the short usage, not every option.
+    let usage = try runTool(["audit", "--bogus", root + "/Icons"])
+    #expect(usage.status == 64 && usage.stderr.contains("Usage: iconaudit audit [options] PATH…\nSee 'iconaudit audit --help'."),
+            "\(usage.stderr)")
     // Nothing is written either: no report file replaced by an empty one.
     let run = try runTool(["audit", "/nonexistent-iconaudit-path", "--output", root + "/report.json", "--format", "json"])
     #expect(run.status == 2 && !FileManager.default.fileExists(atPath: root + "/report.json"))

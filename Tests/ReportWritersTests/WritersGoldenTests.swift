@@ -257,6 +257,16 @@ func goldenReport() -> AuditReport {
     #expect(lines.allSatisfy { !$0.dropFirst(2).contains("\n") })
   }
 
+  /// "M = …" is explained once, after the summary, only when a message gives one.
+  @Test func githubExplainsMOnlyWhenAMessageHasIt() {
+    #expect(!Self.outputs[4].1.contains("title=iconaudit M::"))
+    var report = Self.report
+    report.findings[0].message += " (M = 6.4)"
+    let lines = GitHubAnnotationWriter.write(report).split(separator: "\n")
+    #expect(lines[1].hasPrefix("::notice title=iconaudit M::M in a message is how far the icon is from its family"), "\(lines[1])")
+    #expect(lines.count == Self.report.findings.count + 3)
+  }
+
   @Test func xcodeLinesAreAbsolute() {
     for line in Self.outputs[5].1.split(separator: "\n") {
       #expect(line.hasPrefix("/src/App/TabBar/"))

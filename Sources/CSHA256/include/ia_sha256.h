@@ -6,6 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// SHA-256's 64 round constants K0…K63 (FIPS 180-4, 4.2.2): the first 32 bits of the fractional
+/// parts of the cube roots of the first 64 primes. The one copy: the SHA-NI block function below
+/// and IconSupport's portable Swift block function both read it.
+extern const uint32_t ia_sha256_k[64];
+
 /// 1 when this processor has the SHA extensions and SSSE3 and SSE4.1 (CPUID leaf 7 EBX bit 29,
 /// leaf 1 ECX bits 9 and 19), so that ia_sha256_blocks may be called; else 0 (and on every
 /// processor that is not x86-64).
