@@ -35,10 +35,10 @@ enum AuditCommand {
       above. 'iconaudit rules' lists the rules, their identifiers and thresholds.
 
       Exit codes: 0 no error findings (warnings allowed unless --strict or "strict": true in the
-      configuration); 1 error findings; 2 a PATH does not exist or is a file that is not an image (nothing is
-      audited), an input
-      could not be read, or no image was found at all (images found not to be bar icons are not
-      an error; wins over 1: every readable icon is still audited); 64 usage error, unusable
+      configuration); 1 error findings; 2 a PATH does not exist or is a file that is not an
+      image (nothing is audited), an input could not be read, or no image was found at all
+      (images found not to be bar icons are not an error; wins over 1: every readable icon is
+      still audited); 64 usage error, unusable
       configuration/baseline, or an output file that cannot be used (an input, a folder, a file
       iconaudit did not write: see --force); 70 the report could not be
       written. --warnings-only (a build phase that must not fail): every finding is reported as
