@@ -7,6 +7,7 @@
     scripts/real_apps.py check        [same options]   which mirrors are found, which commits present
     scripts/real_apps.py audit OUT --bin BIN [--root DIR]...   audits every extracted app folder
     scripts/real_apps.py diff BEFORE AFTER                     findings gone, new or reworded
+    scripts/real_apps.py score RUN [--warnings]                errors (and warnings) right/debatable/wrong
 
 `families` writes OUT/<app>/<folder>/<set>.imageset (or .symbolset): one folder per bar as apps.json
 names it (TabBar, Toolbar, NavigationBar, or NavigationBar/<screen> when an app has several bars of
@@ -26,7 +27,12 @@ files are theirs (various licences): extract them outside this repository and ne
 the workplace's extractions, /work/apps, /work/apps-full, /work/apps-new… as far as they exist) into
 OUT/<root>--<app>.json, with its exit code in OUT/<root>--<app>.err. `diff` compares two such runs
 finding by finding, keyed by (ruleId, path, severity) as a rule change is checked ("no right finding
-lost"), and lists the icons audited that changed count; exit 1 when anything differs.
+lost"), and lists the icons audited that changed count; exit 1 when anything differs. `score` joins
+a run's errors (with --warnings, its warnings too) with the verdicts by eye recorded in
+Reports/real-apps (error-verdicts.json first, then the held-out rounds' held-out-apps-N.json, same
+path, rule and severity) and prints right / debatable / wrong per round and in all, and every finding
+no verdict covers (a new finding needs one by eye before the figure means anything); exit 1 when
+one is unjudged.
 """
 import argparse
 import json
@@ -236,11 +242,77 @@ def diff_runs(before, after):
     return changed
 
 
+ROUND_FILES = {"held-out-apps.json": "-new", "held-out-apps-2.json": "-new2", "held-out-apps-3.json": "-new3",
+               "held-out-apps-4.json": "-new4", "held-out-apps-5.json": "-new5"}
+
+
+def recorded_verdicts(folder):
+    """(audit, path, ruleId, severity) -> (verdict, source): error-verdicts.json over the rounds' files."""
+    verdicts = {}
+    for name, suffix in sorted(ROUND_FILES.items()):
+        path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as handle:
+            spec = json.load(handle)
+        for app in spec.get("apps", []) + spec.get("wholeRepositoryOnly", []):
+            for group, items in (app.get("verdicts") or {}).items():
+                if not isinstance(items, list):
+                    continue
+                root = "apps" + suffix + ("-full" if group == "wholeRepository" else "")
+                for item in items:
+                    verdicts[(f"{root}--{app['name']}", item["path"], item["ruleId"], item["severity"])] = (item["verdict"], name)
+    ledger = os.path.join(folder, "error-verdicts.json")
+    if os.path.exists(ledger):
+        with open(ledger, encoding="utf-8") as handle:
+            for item in json.load(handle)["verdicts"]:
+                verdicts[(item["audit"], item["path"], item["ruleId"], item["severity"])] = (item["verdict"], "error-verdicts.json")
+    return verdicts
+
+
+def round_of(audit):
+    root = audit.split("--", 1)[0]
+    base = root[:-len("-full")] if root.endswith("-full") else root
+    return {"apps": "1", "apps-new": "2a", "apps-new2": "2b", "apps-new3": "3", "apps-new4": "4", "apps-new5": "5"}.get(base, base)
+
+
+def score_run(run, with_warnings):
+    verdicts = recorded_verdicts(os.path.join(HERE, "..", "Reports", "real-apps"))
+    severities = ["error"] + (["warning"] if with_warnings else [])
+    table = defaultdict(Counter)
+    unjudged = []
+    for name in sorted(os.listdir(run)):
+        if not name.endswith(".json"):
+            continue
+        audit = name[:-5]
+        with open(os.path.join(run, name), encoding="utf-8") as handle:
+            report = json.load(handle)
+        for finding in report.get("findings", []):
+            severity = finding["severity"]
+            if severity not in severities:
+                continue
+            found = verdicts.get((audit, finding["path"], finding["ruleId"], severity))
+            verdict = found[0] if found else "unjudged"
+            for key in ((round_of(audit), severity), ("all", severity)):
+                table[key][verdict] += 1
+            if not found:
+                unjudged.append(f"{audit} {severity} {finding['ruleId']} {finding['path']} | {finding['message']}")
+    print("round  severity  right  debatable  wrong  unjudged  right share")
+    for (round_, severity), counts in sorted(table.items(), key=lambda kv: (kv[0][0] == "all", kv[0])):
+        total = sum(counts.values())
+        print(f"{round_:<6} {severity:<9} {counts['right']:>5}  {counts['debatable']:>9}  {counts['wrong']:>5}  "
+              f"{counts['unjudged']:>8}  {counts['right']}/{total} ({100 * counts['right'] / max(total, 1):.0f}%)")
+    for line in unjudged:
+        print("unjudged:", line)
+    return not unjudged
+
+
 def main():
-    if len(sys.argv) > 1 and sys.argv[1] in ("audit", "diff"):
+    if len(sys.argv) > 1 and sys.argv[1] in ("audit", "diff", "score"):
         sub = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-        sub.add_argument("command", choices=["audit", "diff"])
-        sub.add_argument("paths", nargs="+", help="audit: OUT; diff: BEFORE AFTER")
+        sub.add_argument("command", choices=["audit", "diff", "score"])
+        sub.add_argument("paths", nargs="+", help="audit: OUT; diff: BEFORE AFTER; score: RUN")
+        sub.add_argument("--warnings", action="store_true", help="score: warnings too")
         sub.add_argument("--bin", help="the iconaudit binary (audit)")
         sub.add_argument("--root", action="append", default=[], help="a folder of extracted apps (repeatable)")
         args = sub.parse_args()
@@ -248,6 +320,10 @@ def main():
             if not args.bin or len(args.paths) != 1:
                 sub.error("audit needs OUT and --bin")
             return 0 if audit_all(args.bin, args.root or DEFAULT_ROOTS, args.paths[0]) else 1
+        if args.command == "score":
+            if len(args.paths) != 1:
+                sub.error("score needs RUN")
+            return 0 if score_run(args.paths[0], args.warnings) else 1
         if len(args.paths) != 2:
             sub.error("diff needs BEFORE and AFTER")
         return 1 if diff_runs(*args.paths) else 0
