@@ -21,9 +21,9 @@ enum CachedMeasurement {
   /// the signature, the text detector, scale comparisons, decoding or rendering), so that entries
   /// written before are no longer used. `CacheTests.measurementFingerprint` fails when the example
   /// catalog's measurements change without a bump here.
-  static let measurementVersion = 14
+  static let measurementVersion = 15
   /// The payload layout's version.
-  static let formatVersion = 7
+  static let formatVersion = 8
 
   /// SHA-256 over the files' contents and everything else that changes the measurements: the
   /// versions, the drawing retention (an audit stores a signature and text detection, `measure`
@@ -168,6 +168,8 @@ enum CachedMeasurement {
     w.string(m.style.rawValue)
     w.optional(m.colorSpread) { $0.double($1) }
     w.optional(m.colorEdgeStep) { $0.double($1) }
+    w.optional(m.colorSpreadFullCoverage) { $0.double($1) }
+    w.optional(m.colorSpreadBeyondRim) { $0.double($1) }
     w.int(icon.variants.count)
     for variant in icon.variants {
       w.int(icon.files.firstIndex { $0.relativePath == variant.path } ?? -1)
@@ -233,7 +235,8 @@ enum CachedMeasurement {
       deciles.append(value)
     }
     guard let styleName = r.string(), let style = IconStyle(rawValue: styleName), let colorSpread = r.optional({ $0.double() }),
-      let colorEdgeStep = r.optional({ $0.double() }) else { return nil }
+      let colorEdgeStep = r.optional({ $0.double() }), let fullCoverage = r.optional({ $0.double() }),
+      let beyondRim = r.optional({ $0.double() }) else { return nil }
     var metrics = IconMeasurements(
       perceivedSizePt: d[0], extentPt: Rect2D(x: d[1], y: d[2], width: d[3], height: d[4]), inkAreaPt2: d[5],
       hullAreaPt2: d[6], opticalCenterOffsetPt: Point2D(x: d[7], y: d[8]), opticalCenterOffsetFraction: d[9],
@@ -243,6 +246,8 @@ enum CachedMeasurement {
       haloFraction: d[18], haloOffsetPx: Point2D(x: d[19], y: d[20]), opaqueBackgroundShare: d[21],
       strokeWidthSpread: d[22], enclosedAreaPt2: d[23], strokeWidthDecilesPx: deciles)
     metrics.colorEdgeStep = colorEdgeStep
+    metrics.colorSpreadFullCoverage = fullCoverage
+    metrics.colorSpreadBeyondRim = beyondRim
     guard let variantCount = r.int(), (0...icon.files.count).contains(variantCount) else { return nil }
     var variants: [ScaleVariant] = []
     for _ in 0..<variantCount {

@@ -68,6 +68,21 @@ public struct TemplateNotMonochromeRule: Rule {
       icons, Pocket Casts' terms and check circle), on the gradients judged debatable 3–5 (Onion \
       Browser's purple onion and shield); threshold 48. Of the calibration's 210 two-colour faults, \
       8 colour separate parts (step 0): warnings, still found. \
+      Two more questions decide whether the tint loses anything that carries the shape. A colour \
+      that shows only where the glyph's coverage falls off is a renderer's blend at its edge, not \
+      a colour anyone drew: the rule says nothing when the spread over the pixels at full coverage \
+      (α within 3/255 of the image's highest) is at most the limit (CWA's close cross, one #171A1A \
+      path drawn over a white copy of itself: 26 over the glyph, 4 at full coverage; ownCloud's \
+      fingerprint, one white raster upscaled with its transparent pixels' black blended into the \
+      edges: 35 and 0). And colours that differ only in a rim along the glyph's edge, within \
+      1.5 pt of it, only outline the glyph: tinted, it keeps its silhouette, the outline merges \
+      into it, a warning (Kodi's white check in a black rim 110 over the glyph, 0.3 beyond the \
+      rim; KeePassium's dark penguin in a thin white outline 83 and 0.4; Habitica's white slider \
+      thumb in a grey border 28 and 0). A second colour drawn inside the glyph stays an error \
+      (DuckDuckGo's white glyphs on coloured disks and Pocket Casts' check in a circle: 23–110 \
+      beyond the rim; Pocket Casts' terms, 1 pt lines at @3x, has 1% of its weight beyond it, too \
+      little inside for an outline, under the 10% the cue needs; the calibration's half-red faults \
+      113 and more). \
       It says nothing either of an image the app's code shows in its own colours: every use says `.alwaysOriginal`, \
       or puts it in a button (`setImage(_:for:)`, a bar button item's custom view) without making \
       it a template, and a custom button draws an image as it is (Brave's URL bar shows its \
@@ -88,6 +103,12 @@ public struct TemplateNotMonochromeRule: Rule {
                   icons: [.init(id: "logo", image: HygieneExamples.twoColours(HygieneExamples.ring),
                                 codeUse: CodeUse(locations: ["URLBar.swift:12"], showsOwnColours: true))],
                   target: "logo", triggers: false),
+      RuleExample("a white disk in a black rim 0.5 pt wide (a warning: tinted, the same disk without its outline)",
+                  icons: [.init(id: "rimmed", image: HygieneExamples.whiteDisk(blackWithin: 0.5))],
+                  target: "rimmed", triggers: true),
+      RuleExample("the same disk with a black dot of 2 pt radius at its centre (an error: the dot vanishes when tinted)",
+                  icons: [.init(id: "dotted", image: HygieneExamples.whiteDisk(blackWithin: 0.5, dot: 2))],
+                  target: "dotted", triggers: true),
       RuleExample("a grey disk over a blue copy of itself, the blue showing only in the antialiased edge",
                   icons: [.init(id: "hidden", image: HygieneExamples.hiddenLayer(HygieneExamples.disk))],
                   target: "hidden", triggers: false),
@@ -96,26 +117,60 @@ public struct TemplateNotMonochromeRule: Rule {
   public func check(_ context: RuleContext<Self>) -> [Finding] {
     let maximum = context.threshold(.maximumSpread)
     return context.icons.compactMap { icon in
-      guard let spread = icon.metrics.colorSpread, spread > maximum else { return nil }
+      let loss = Self.colourLoss(icon.metrics, maximumSpread: maximum, minimumEdgeStep: context.threshold(.minimumEdgeStep))
+      guard loss != .none, let spread = icon.metrics.colorSpread else { return nil }
       // A set rendered as Original Image shows its colours: "iOS keeps only the alpha" is untrue
       // of it, and whether it should be a template is not_template_rendering's finding.
       if icon.catalog?.templateRenderingIntent == "original" || icon.codeUse?.showsOwnColours == true { return nil }
       let message = "more than one colour: colour spread \(fmt(spread, 0)) (0–255) over the glyph, above \(fmt(maximum, 0)); iOS keeps only the alpha, so the colours will not show"
       let fix = "export the glyph in a single colour (black) and express every difference by shape or transparency"
-      // Colours that only shade (a gradient) or tell apart parts the alpha already separates: the
-      // tint loses the colouring, no part of the drawing.
-      if let step = icon.metrics.colorEdgeStep, step < context.threshold(.minimumEdgeStep) {
+      let expected = "≤ \(fmt(maximum, 0)) (one colour)"
+      switch loss {
+      case .none: return nil
+      case .shading(let step):
+        // Colours that only shade (a gradient) or tell apart parts the alpha already separates:
+        // the tint loses the colouring, no part of the drawing.
         return context.finding(
           icon, message + "; but no colour edge inside the glyph (largest step between neighbouring pixels \(fmt(step, 0)) of 441): "
             + "tinted, it loses its shading, no part of the drawing",
-          measured: spread, expected: "≤ \(fmt(maximum, 0)) (one colour)", fix: fix,
-          severity: graded(.warning, cap: context.severity))
+          measured: spread, expected: expected, fix: fix, severity: graded(.warning, cap: context.severity))
+      case .outline(let inside):
+        // Colours that differ only in a rim along the glyph's edge (an outline in a second
+        // colour): tinted, the rim merges into the glyph, which keeps its silhouette.
+        let rim = fmt(TemplateHygiene.rimWidthPt, 1)
+        return context.finding(
+          icon, message + "; but one colour beyond a rim of \(rim) pt along its edge (spread \(fmt(inside, 0)) there): "
+            + "the second colour only outlines the glyph, so tinted it keeps its silhouette and loses the outline (up to \(rim) pt bolder)",
+          measured: spread, expected: expected, fix: fix, severity: graded(.warning, cap: context.severity))
+      case .parts:
+        return templateFinding(context, icon, message, measured: spread, expected: expected, fix: fix)
       }
-      return templateFinding(
-        context, icon, message,
-        measured: spread, expected: "≤ \(fmt(maximum, 0)) (one colour)",
-        fix: fix)
     }
+  }
+}
+
+extension TemplateNotMonochromeRule {
+  /// What tinting an image (keeping only its alpha) loses of its colours, by the rule's tests.
+  enum ColourLoss: Equatable {
+    /// Nothing: one colour (spread at most `maximumSpread`), or a second colour only where the
+    /// glyph's coverage falls off (``IconMeasurements/colorSpreadFullCoverage`` at most it).
+    case none
+    /// The colouring only: no colour edge inside the glyph (the largest step, below `minimumEdgeStep`).
+    case shading(step: Double)
+    /// An outline: one colour beyond the rim (``IconMeasurements/colorSpreadBeyondRim``, the spread there).
+    case outline(inside: Double)
+    /// Parts of the drawing that the colours draw and the alpha does not.
+    case parts
+  }
+
+  /// The rule's reading of an image's colours (``ColourLoss``), at the given thresholds.
+  /// - Complexity: O(1).
+  static func colourLoss(_ m: IconMeasurements, maximumSpread: Double, minimumEdgeStep: Double) -> ColourLoss {
+    guard let spread = m.colorSpread, spread > maximumSpread else { return .none }
+    if let full = m.colorSpreadFullCoverage, full <= maximumSpread { return .none }
+    if let step = m.colorEdgeStep, step < minimumEdgeStep { return .shading(step: step) }
+    if let inside = m.colorSpreadBeyondRim, inside <= maximumSpread { return .outline(inside: inside) }
+    return .parts
   }
 }
 
@@ -448,6 +503,23 @@ enum HygieneExamples {
       image.pixels[i * 4 + 1] = mix(grey.1, blue.1)
       image.pixels[i * 4 + 2] = mix(grey.2, blue.2)
       image.pixels[i * 4 + 3] = UInt8((a * (2 - a) * 255).rounded())
+    }
+    return image
+  }
+
+  /// ``disk`` (r 8 pt about (12, 12) pt) in white, black where a pixel's centre lies within
+  /// `blackWithin` pt of the disk's edge (a rim) or within `dot` pt of its centre (a part inside).
+  static func whiteDisk(blackWithin rim: Double, dot: Double = 0) -> RGBAImage {
+    let mask = disk
+    var image = ExampleDrawing.image(mask)
+    for y in 0..<mask.height {
+      for x in 0..<mask.width {
+        let dx = (Double(x) + 0.5) / mask.scale - 12, dy = (Double(y) + 0.5) / mask.scale - 12
+        let r = (dx * dx + dy * dy).squareRoot()
+        let level: UInt8 = 8 - r < rim || r < dot ? 0 : 255
+        let i = (y * mask.width + x) * 4
+        (image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]) = (level, level, level)
+      }
     }
     return image
   }

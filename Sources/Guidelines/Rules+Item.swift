@@ -466,7 +466,12 @@ public struct NotTemplateRenderingRule: Rule {
       iOS 10's unselectedItemTintColor): one warning for the bar, on its first Original set, \
       instead of an error per image (Reports/real-apps, round 5: Yep's tab bar, 9 of its 10 sets \
       Original, gave 9 errors judged debatable; the one Original set among tinted neighbours in \
-      the 65 audits, Habitica's filter, 1 of 4, is an error judged right and stays one).
+      the 65 audits, Habitica's filter, 1 of 4, is an error judged right and stays one). \
+      A set rendered as Original Image whose colours draw parts its alpha does not \
+      (`template_not_monochrome`'s error: a second colour inside the glyph, beyond a rim, with a \
+      colour edge) is colour art on purpose, and "render it as a template" would make those parts \
+      vanish into one tinted shape: a warning that says so (VLC's select-all on state, a white \
+      check on an orange disk, which its code puts in the navigation bar, was an error).
       """,
     defaultSeverity: .error,
     examples: [
@@ -485,6 +490,11 @@ public struct NotTemplateRenderingRule: Rule {
       RuleExample("a tab bar whose four image sets are all rendered as original: one warning, on the first",
                   icons: (0..<4).map { originalTab($0) }, target: "tab0", triggers: true),
       RuleExample("… and none on the others", icons: (0..<4).map { originalTab($0) }, target: "tab2", triggers: false),
+      RuleExample("a navigation bar image set rendered as original, a white disk with a black dot inside: colour art on purpose (a warning; as a template the dot would vanish)",
+                  icons: [.init(id: "on", image: HygieneExamples.whiteDisk(blackWithin: 0.5, dot: 2), role: .navigationBar,
+                                catalog: CatalogInfo(templateRenderingIntent: "original", preservesVectorRepresentation: false,
+                                                     contentsPath: "on.imageset/Contents.json", kind: "imageset"))],
+                  target: "on", triggers: true),
     ])
 
   static let barRoles: Set<IconRole> = [.tabBar, .toolbar, .navigationBar, .quickAction]
@@ -529,8 +539,22 @@ public struct NotTemplateRenderingRule: Rule {
       switch catalog.templateRenderingIntent {
       case "template": return nil
       case "original":
+        let message = "\(withArticle(CanvasSizeRule.roleName(icon.role))) image set rendered as Original Image (\(catalog.contentsPath))"
+        // Colour art on purpose: its colours draw parts its alpha does not (a white check on an
+        // orange disk), so as a template those parts would vanish into one tinted shape.
+        if TemplateNotMonochromeRule.colourLoss(
+          icon.metrics, maximumSpread: TemplateNotMonochromeRule.Threshold.maximumSpread.declaration.defaultValue,
+          minimumEdgeStep: TemplateNotMonochromeRule.Threshold.minimumEdgeStep.declaration.defaultValue) == .parts {
+          return context.finding(
+            icon, message + ": drawn in colours that draw parts its alpha does not (colour spread "
+              + "\(fmt(icon.metrics.colorSpread ?? 0, 0))), so it shows in its own colours on purpose, not in the bar's tint; "
+              + "as a template those parts would vanish into one tinted shape",
+            expected: "template-rendering-intent: template, or a deliberate colour image",
+            fix: "keep it Original if the colours are meant; to follow the bar's tint, redraw it as a one-colour glyph (every part by shape or transparency) and set Render As to Template Image",
+            severity: graded(.warning, cap: context.severity))
+        }
         return context.finding(
-          icon, "\(withArticle(CanvasSizeRule.roleName(icon.role))) image set rendered as Original Image (\(catalog.contentsPath))",
+          icon, message,
           expected: "template-rendering-intent: template", fix: "set Render As to Template Image in the asset catalog")
       default:
         return defaultFinding(icon, context)

@@ -71,6 +71,11 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
   /// nil when not measured (one colour, no colour image, or read from a JSON report, which does not
   /// carry it).
   public var colorEdgeStep: Double? = nil
+  /// The colour spread at the glyph's full coverage and beyond its rim (``TemplateHygiene``); nil
+  /// where `colorEdgeStep` is (and the latter also when the glyph has too little inside beyond its
+  /// rim).
+  public var colorSpreadFullCoverage: Double? = nil
+  public var colorSpreadBeyondRim: Double? = nil
 
   public init(
     perceivedSizePt: Double, extentPt: Rect2D, inkAreaPt2: Double, hullAreaPt2: Double,
@@ -113,8 +118,8 @@ public struct IconMeasurements: Sendable, Equatable, Codable {
 
 extension IconMeasurements {
   /// Every stored property but `strokeWidthDecilesPx` (a summary of the skeleton samples, which the
-  /// JSON report does not carry either) and `colorEdgeStep` (the colour rule's severity cue, said in
-  /// its message): the JSON report and baselines stay as they were.
+  /// JSON report does not carry either), `colorEdgeStep`, `colorSpreadFullCoverage` and
+  /// `colorSpreadBeyondRim` (the colour rule's cues, said in its message): the JSON report and baselines stay as they were.
   enum CodingKeys: String, CodingKey {
     case perceivedSizePt, extentPt, inkAreaPt2, hullAreaPt2, opticalCenterOffsetPt, opticalCenterOffsetFraction
     case strokeWeightPt, strokeWeightPx, strokeWeightProfilePx, strokeWeightContourPx, strokeWidthSpread

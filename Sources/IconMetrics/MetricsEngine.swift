@@ -164,6 +164,8 @@ public enum MetricsEngine {
       strokeWidthDecilesPx: stroke.widthDecilesPx
     )
     measurements.colorEdgeStep = hygiene.colorEdgeStep
+    measurements.colorSpreadFullCoverage = hygiene.colorSpreadFullCoverage
+    measurements.colorSpreadBeyondRim = hygiene.colorSpreadBeyondRim
     let analysis = IconAnalysis(
       measurements: measurements, widthPx: w, heightPx: h, scale: scale,
       contours: contour.loops, hull: hull.vertices, extentPx: extent, opticalCenterPx: centroid,

@@ -24,6 +24,16 @@ import IconRaster
 ///   4-neighbouring pixels of the colour image that both have α ≥ 0.5 (see ``colorEdgeStep(_:)``):
 ///   whether the colours draw an edge inside the glyph that its alpha does not. Measured only where
 ///   `colorSpread` is above ``colorEdgeSpreadFloor``; nil otherwise.
+/// - `colorSpreadFullCoverage`: the colour spread over the pixels at the glyph's full coverage only
+///   (α within 3/255 of the image's highest α; ``colorSpreadFullCoverage(_:)``): whether the second
+///   colour shows anywhere but where the glyph's coverage falls off (its antialiased edges, where a
+///   renderer blends a hidden layer or a transparent pixel's colour). Measured where `colorEdgeStep`
+///   is.
+/// - `colorSpreadBeyondRim`: the colour spread over the glyph's inside beyond a rim of
+///   ``rimWidthPt`` along its edge (``colorSpreadBeyondRim(_:)``): whether the colours differ only
+///   in an outline of the glyph. nil when that inside carries less than ``minimumInsideShare`` of
+///   the glyph's weight (a drawing of thin strokes is all rim: a rim cannot be told from parts), and
+///   where `colorEdgeStep` is not measured.
 ///
 /// - Complexity: O(width · height).
 public struct TemplateHygiene: Sendable, Equatable {
@@ -39,6 +49,20 @@ public struct TemplateHygiene: Sendable, Equatable {
   /// The largest colour step inside the glyph (``colorEdgeStep(_:)``); nil without a colour image
   /// or with `colorSpread` at most ``colorEdgeSpreadFloor`` (one colour: nothing to step).
   public var colorEdgeStep: Double?
+  /// The colour spread at full coverage (``colorSpreadFullCoverage(_:)``); nil where `colorEdgeStep` is.
+  public var colorSpreadFullCoverage: Double?
+  /// The colour spread beyond the rim (``colorSpreadBeyondRim(_:)``); nil where `colorEdgeStep` is,
+  /// or when the inside beyond the rim is too small to tell.
+  public var colorSpreadBeyondRim: Double?
+
+  /// The width of the rim along the glyph's edge that ``colorSpreadBeyondRim(_:)`` leaves out, in pt:
+  /// an outline drawn in a second colour as thick as a bar glyph's stroke (the real apps' rims: Kodi's
+  /// check 0.5 pt, KeePassium's penguin 0.5 pt, Habitica's slider thumb 1.2 pt).
+  public static let rimWidthPt = 1.5
+  /// The smallest share of the glyph's weight (Σ⌊α²/256⌋) beyond the rim for
+  /// ``colorSpreadBeyondRim(_:)`` to be measured: the real apps' rims leave 22–54% inside, a
+  /// drawing of thin strokes (Pocket Casts' `termsconditions`, 1 pt lines at @3x) 1%.
+  public static let minimumInsideShare = 0.1
 
   /// The colour spread above which `colorEdgeStep` is measured: half of `template_not_monochrome`'s
   /// default limit (16), so a limit lowered to 8 still finds it measured. One-colour glyphs measure
@@ -99,8 +123,12 @@ public struct TemplateHygiene: Sendable, Equatable {
     colorSpread = spread
     if let colors, let spread, spread > Self.colorEdgeSpreadFloor {
       colorEdgeStep = Self.colorEdgeStep(colors)
+      colorSpreadFullCoverage = Self.colorSpreadFullCoverage(colors)
+      colorSpreadBeyondRim = Self.colorSpreadBeyondRim(colors)
     } else {
       colorEdgeStep = nil
+      colorSpreadFullCoverage = nil
+      colorSpreadBeyondRim = nil
     }
   }
 
@@ -330,6 +358,98 @@ public struct TemplateHygiene: Sendable, Equatable {
       }
     }
     return Double(largest).squareRoot()
+  }
+
+  /// The colour spread over the pixels at the glyph's full coverage: those whose α byte is within
+  /// 3 of the image's highest (α ≥ αmax − 3/255), weighted and measured as ``colorSpread(_:)``.
+  ///
+  /// A colour that draws anything a designer sees covers whole pixels somewhere; a colour that
+  /// shows only where the coverage falls off is the renderer's blend at the glyph's edge: a path
+  /// drawn twice, white under black, whose white shows only in the antialiased pixels (CWA's
+  /// `Icons_Tooltip_Close.pdf`: spread 26 over the glyph, 4 at full coverage), or a raster image
+  /// upscaled with its transparent pixels' black interpolated into the edges (ownCloud's
+  /// fingerprint, one white at 83% opacity in its PDF: 35 over the glyph, 0 at full coverage).
+  /// Relative to the highest α, so a glyph drawn at partial opacity has a full coverage too.
+  ///
+  /// - Complexity: O(width · height).
+  public static func colorSpreadFullCoverage(_ image: RGBAImage) -> Double {
+    var highest: UInt8 = 0
+    for i in stride(from: 3, to: image.pixels.count, by: 4) where image.pixels[i] > highest { highest = image.pixels[i] }
+    let floor = max(26, Int(highest) - 3)
+    return weightedSpread(image) { i in Int(image.pixels[(i << 2) + 3]) >= floor }
+  }
+
+  /// The colour spread over the glyph's inside beyond its rim: the pixels (α > 0.1) farther than
+  /// ``rimWidthPt`` (at the image's scale) from every pixel outside the core (α < 0.5, the canvas
+  /// beyond its border counting as outside), by exact Euclidean distance between pixel centres
+  /// (``DistanceTransform``), weighted and measured as ``colorSpread(_:)``; nil when those pixels
+  /// carry less than ``minimumInsideShare`` of the weight of all pixels with α > 0.1.
+  ///
+  /// The colours of a glyph whose second colour is only an outline along its edge (a white check
+  /// in a black rim, a dark penguin in a thin white outline, a white diamond in a grey border)
+  /// are one inside: the spread there is under 1 where the glyph's is 28–110. Tinted, such a glyph
+  /// keeps its silhouette; the rim merges into it. A second colour drawn inside the glyph (an arrow
+  /// on a disk, a check in a circle) is inside: DuckDuckGo's and Pocket Casts' colour errors
+  /// measure 23–110 there, and the calibration's half-red faults 113 and more.
+  ///
+  /// - Complexity: O(width · height).
+  public static func colorSpreadBeyondRim(_ image: RGBAImage) -> Double? {
+    let w = image.width, h = image.height
+    guard w > 0, h > 0 else { return nil }
+    let pw = w + 2, ph = h + 2
+    var outside = [Bool](repeating: true, count: pw * ph)
+    for y in 0..<h {
+      for x in 0..<w where image.pixels[((y * w + x) << 2) + 3] >= 128 { outside[(y + 1) * pw + x + 1] = false }
+    }
+    let depth = DistanceTransform(features: outside, width: pw, height: ph)
+    let rimPx = rimWidthPt * image.scale
+    let rimSquared = Float(rimPx * rimPx)
+    func inside(_ i: Int) -> Bool { depth.squaredDistance[(i / w + 1) * pw + i % w + 1] > rimSquared }
+    let all = weightSum(image) { _ in true }
+    let beyond = weightSum(image, where: inside)
+    guard all > 0, Double(beyond) >= minimumInsideShare * Double(all) else { return nil }
+    return weightedSpread(image, where: inside)
+  }
+
+  /// Σ⌊α²/256⌋ over the pixels with α > 0.1 (α byte > 25) that `include` (pixel index) admits.
+  static func weightSum(_ image: RGBAImage, where include: (Int) -> Bool) -> Int {
+    var total = 0
+    for i in 0..<(image.width * image.height) {
+      let a = Int(image.pixels[(i << 2) + 3])
+      if a > 25, include(i) { total += (a * a) >> 8 }
+    }
+    return total
+  }
+
+  /// ``colorSpread(_:)`` over the pixels with α > 0.1 that `include` (pixel index) admits (the same
+  /// weights and integer sums, one pixel at a time); 0 when none.
+  static func weightedSpread(_ image: RGBAImage, where include: (Int) -> Bool) -> Double {
+    var weight = 0
+    var sum = (0, 0, 0)
+    var squares = (0, 0, 0)
+    image.pixels.withUnsafeBufferPointer { p in
+      for i in 0..<(image.width * image.height) {
+        let o = i << 2
+        let a = Int(p[o + 3])
+        guard a > 25, include(i) else { continue }
+        let wt = (a * a) >> 8
+        let r = Int(p[o]), g = Int(p[o + 1]), b = Int(p[o + 2])
+        weight += wt
+        sum.0 += wt * r
+        sum.1 += wt * g
+        sum.2 += wt * b
+        squares.0 += wt * r * r
+        squares.1 += wt * g * g
+        squares.2 += wt * b * b
+      }
+    }
+    guard weight > 0 else { return 0 }
+    let total = Double(weight)
+    func deviation(_ s: Int, _ q: Int) -> Double {
+      let mean = Double(s) / total
+      return max(0, Double(q) / total - mean * mean).squareRoot()
+    }
+    return max(deviation(sum.0, squares.0), deviation(sum.1, squares.1), deviation(sum.2, squares.2))
   }
 
   /// Blocks of eight pixels summed in 32-bit lanes before the lanes are flushed: 254 · 255² · 256

@@ -292,6 +292,34 @@ struct IconRulesTests {
     #expect(strict.map(\.severity) == [.error])
   }
 
+  @Test("template_not_monochrome: a second colour only in a rim along the edge is a warning; a part inside an error")
+  func colourRimGrades() {
+    let rimmed = auditWith(TemplateNotMonochromeRule.self, [.init(id: "rimmed", image: HygieneExamples.whiteDisk(blackWithin: 0.5))])
+    let dotted = auditWith(TemplateNotMonochromeRule.self, [.init(id: "dotted", image: HygieneExamples.whiteDisk(blackWithin: 0.5, dot: 2))])
+    #expect(rimmed.map(\.severity) == [.warning])
+    #expect(rimmed.first?.message.contains("only outlines the glyph") == true, "\(rimmed.first?.message ?? "")")
+    #expect(dotted.map(\.severity) == [.error])
+    // A rim 2 pt wide is more than an outline: the black lies beyond 1.5 pt too.
+    #expect(auditWith(TemplateNotMonochromeRule.self, [.init(id: "wide", image: HygieneExamples.whiteDisk(blackWithin: 2))])
+      .map(\.severity) == [.error])
+  }
+
+  @Test("not_template_rendering: an original set whose colours draw parts is a warning; one that is one colour an error")
+  func originalColourArt() {
+    func set(_ name: String) -> CatalogInfo {
+      CatalogInfo(templateRenderingIntent: "original", preservesVectorRepresentation: false,
+                  contentsPath: "\(name).imageset/Contents.json", kind: "imageset")
+    }
+    let art = auditWith(NotTemplateRenderingRule.self, [.init(id: "on", image: HygieneExamples.whiteDisk(blackWithin: 0.5, dot: 2),
+                                                              role: .navigationBar, catalog: set("on"))])
+    #expect(art.map(\.severity) == [.warning])
+    let rimmed = auditWith(NotTemplateRenderingRule.self, [.init(id: "r", image: HygieneExamples.whiteDisk(blackWithin: 0.5),
+                                                                 role: .navigationBar, catalog: set("r"))])
+    #expect(rimmed.map(\.severity) == [.error])
+    let glyph = auditWith(NotTemplateRenderingRule.self, [.init(id: "g", mask: HygieneExamples.ring, role: .navigationBar, catalog: set("g"))])
+    #expect(glyph.map(\.severity) == [.error])
+  }
+
   @Test("template_opaque_background: the share threshold")
   func opaqueShare() {
     let boxed = RuleExample.Icon(id: "boxed", image: HygieneExamples.onWhite(HygieneExamples.ring))

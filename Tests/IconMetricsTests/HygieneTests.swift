@@ -198,4 +198,67 @@ struct HygieneTests {
     let opaque = RGBAImage(width: 2, height: 1, scale: 1, pixels: [0, 0, 0, 255, 255, 0, 0, 255])
     #expect(TemplateHygiene.colorSpread(opaque) == 127.5)
   }
+
+  /// A white disk (``disk``: r 14 px about (24.3, 23.8)) at `scale`, black where a pixel's centre lies
+  /// within `rim` px of its edge or within `dot` px of its centre.
+  static func rimmedDisk(rim: Double, dot: Double = 0, scale: Double = 1) -> (mask: AlphaMask, image: RGBAImage) {
+    var mask = render(Self.disk, width: 48, height: 48)
+    mask.scale = scale
+    var image = colorImage(mask) { x, y in
+      let dx = Double(x) + 0.5 - 24.3, dy = Double(y) + 0.5 - 23.8
+      let r = (dx * dx + dy * dy).squareRoot()
+      return 14 - r < rim || r < dot ? (0, 0, 0) : (255, 255, 255)
+    }
+    image.scale = scale
+    return (mask, image)
+  }
+
+  @Test("colour spread at full coverage: a colour only in the antialiased edge pixels is none; two opaque colours are")
+  func colorSpreadFullCoverage() {
+    let mask = render(Self.disk, width: 48, height: 48)
+    // Black where the disk is (nearly) opaque, white in its edge pixels below α 0.9 (a white copy
+    // under it, showing only where the coverage falls off).
+    let edged = colorImage(mask) { x, y in mask[x, y] >= 0.9 ? (0, 0, 0) : (255, 255, 255) }
+    let m = MetricsEngine.measure(mask, colors: edged)
+    #expect((m.colorSpread ?? 0) > 16, "\(String(describing: m.colorSpread))")
+    #expect(m.colorSpreadFullCoverage == 0)
+    // Opaque pixels in two colours, equal parts: 127.5 · |difference| / 255, as colorSpread.
+    let opaque = RGBAImage(width: 2, height: 1, scale: 1, pixels: [0, 0, 0, 255, 255, 0, 0, 255])
+    #expect(TemplateHygiene.colorSpreadFullCoverage(opaque) == 127.5)
+    // Full coverage is the image's own highest α: a glyph at 80% opacity, two colours at its
+    // highest coverage, has them; its edge pixels (lower α) do not count.
+    let faint = RGBAImage(width: 3, height: 1, scale: 1, pixels: [0, 0, 0, 204, 255, 0, 0, 204, 0, 0, 255, 120])
+    #expect(TemplateHygiene.colorSpreadFullCoverage(faint) == 127.5)
+    // One colour: nothing measured (the spread is under the floor).
+    #expect(MetricsEngine.measure(mask, colors: colorImage(mask) { _, _ in (9, 9, 9) }).colorSpreadFullCoverage == nil)
+  }
+
+  @Test("colour spread beyond the rim: an outline in a second colour is one colour inside; a dot inside is not; a thin drawing has no inside")
+  func colorSpreadBeyondRim() {
+    // A white disk in a black rim 1 px wide at 2 px/pt: every pixel deeper than 3 px is white.
+    let rimmed = Self.rimmedDisk(rim: 1, scale: 2)
+    let m = MetricsEngine.measure(rimmed.mask, colors: rimmed.image)
+    #expect((m.colorSpread ?? 0) > 60, "\(String(describing: m.colorSpread))")
+    #expect((m.colorSpreadFullCoverage ?? 0) > 60, "\(String(describing: m.colorSpreadFullCoverage))")
+    #expect(m.colorSpreadBeyondRim == 0)
+    // A black dot (r 4 px) at its centre lies beyond the rim: about 13% of the inside is black,
+    // 255 · √(0.13 · 0.87) ≈ 86.
+    let dotted = Self.rimmedDisk(rim: 1, dot: 4, scale: 2)
+    let inside = TemplateHygiene.colorSpreadBeyondRim(dotted.image) ?? 0
+    #expect(inside > 60 && inside < 110, "\(inside)")
+    // The rim is 1.5 pt: a 3 px rim is one at 3 px/pt (1 pt), not at 1 px/pt (3 pt).
+    #expect(TemplateHygiene.colorSpreadBeyondRim(Self.rimmedDisk(rim: 3, scale: 3).image) == 0)
+    #expect((TemplateHygiene.colorSpreadBeyondRim(Self.rimmedDisk(rim: 3, scale: 1).image) ?? 0) > 60)
+    // A ring 2 px wide, half black and half white, has no pixel beyond the rim: not measured.
+    let ring = AlphaMask(width: 48, height: 48) { x, y in
+      let dx = Double(x) + 0.5 - 24, dy = Double(y) + 0.5 - 24
+      let r = (dx * dx + dy * dy).squareRoot()
+      return r >= 12 && r <= 14 ? 1 : 0
+    }
+    let halves = colorImage(ring) { x, _ in x < 24 ? (0, 0, 0) : (255, 255, 255) }
+    #expect(TemplateHygiene.colorSpreadBeyondRim(halves) == nil)
+    // The canvas outside counts as outside: a fully opaque square canvas has its rim at the border.
+    let full = AlphaMask(width: 8, height: 8) { _, _ in 1 }
+    #expect(TemplateHygiene.colorSpreadBeyondRim(colorImage(full) { x, y in x == 0 || y == 0 ? (0, 0, 0) : (255, 255, 255) }) == 0)
+  }
 }
