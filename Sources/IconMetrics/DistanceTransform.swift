@@ -411,6 +411,37 @@ public struct NearestFeatureQuery: Sendable {
     return (found.squaredDistance, found.featureY &* width &+ found.featureX)
   }
 
+  /// Whether a feature pixel lies at a squared distance below `bound` from pixel (`x`, `y`): the
+  /// scan of ``nearest(x:y:)`` stopped at the first such column, or once the horizontal offset
+  /// alone reaches the bound (so it is the same answer as `nearest(x: x, y: y).squaredDistance <
+  /// bound`); false without any feature.
+  /// - Precondition: `0 ≤ x < width`, `0 ≤ y < height`.
+  /// - Complexity: O(√bound) columns at most; one when the pixel's own column has a feature that
+  ///   near.
+  public func isNearer(x: Int, y: Int, thanSquared bound: Int) -> Bool {
+    precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the image")
+    guard anyFeature else { return false }
+    let row = y &* width
+    return delta.withUnsafeBufferPointer { delta in
+      var dx = 0
+      while dx &* dx < bound {
+        let left = x &- dx
+        let right = x &+ dx
+        if left < 0 && right >= width { break }
+        if left >= 0 {
+          let d = Int(delta[row &+ left])
+          if dx &* dx &+ d &* d < bound { return true }
+        }
+        if dx > 0 && right < width {
+          let d = Int(delta[row &+ right])
+          if dx &* dx &+ d &* d < bound { return true }
+        }
+        dx &+= 1
+      }
+      return false
+    }
+  }
+
   /// The squared distance from pixel (`x`, `y`) to its nearest feature pixel, and that pixel's
   /// column and row (as ``nearest(_:)``, for a caller that has the pixel's column and row: no
   /// division); (`Int.max`, −1, −1) without any feature.

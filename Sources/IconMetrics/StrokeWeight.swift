@@ -142,11 +142,25 @@ public struct StrokeWeight: Sendable, Equatable {
         rows[k] = row
       }
     }
-    // The nearest background pixel of every skeleton pixel (in the padded grid), and its distance
-    // (√ of an exact integer).
-    let nearestBackground = skeleton.pixels.indices.map { nearest.nearest(x: columns[$0] &+ 1, y: rows[$0] &+ 1) }
-    let distances = nearestBackground.map { Double($0.squaredDistance).squareRoot() }
-    let counted = Self.awayFromEnds(skeleton, distances: distances)
+    // Whether each skeleton pixel is away from the end points and junctions: farther along the
+    // skeleton than its distance to the background + 1 px (``stepsFromEnds(_:)``). With s steps,
+    // `Double(s) > √d² + 1` (d² the exact squared distance, √ correctly rounded) holds exactly when
+    // d² < (s − 1)² (for s ≤ 2²⁰, below which the rounding cannot reach across the gap of at least
+    // 1 ÷ 2(s − 1) between √((s − 1)² − 1) and s − 1), so the test asks the column offsets only
+    // whether a background pixel lies nearer than s − 1 (``NearestFeatureQuery/isNearer(x:y:thanSquared:)``:
+    // most skeleton pixels answer at their own column) rather than for the nearest one; the
+    // nearest is found for the measured pixels only.
+    let steps = Self.stepsFromEnds(skeleton)
+    let counted = steps.indices.map { k -> Bool in
+      let s = steps[k]
+      if s == Int.max { return true }
+      if s < 2 { return false }
+      if s > 1 << 20 {
+        let found = nearest.nearest(x: columns[k] &+ 1, y: rows[k] &+ 1)
+        return Double(s) > Double(found.squaredDistance).squareRoot() + 1
+      }
+      return nearest.isNearer(x: columns[k] &+ 1, y: rows[k] &+ 1, thanSquared: (s &- 1) &* (s &- 1))
+    }
     let anyCounted = counted.contains(true)
     // The pixels whose widths may enter the median: the counted ones (all without any), evenly
     // thinned to at most `medianSampleLimit`: every k-th in raster order from the ⌊k/2⌋-th,
@@ -191,8 +205,9 @@ public struct StrokeWeight: Sendable, Equatable {
     func measure(_ k: Int) -> Double {
       let x = columns[k]
       let y = rows[k]
-      let feature = nearestBackground[k]
-      let dt = distances[k]
+      // The nearest background pixel (in the padded grid) and its distance (√ of an exact integer).
+      let feature = nearest.nearest(x: x &+ 1, y: y &+ 1)
+      let dt = Double(feature.squaredDistance).squareRoot()
       let nx = Double(feature.featureX &- (x &+ 1))
       let ny = Double(feature.featureY &- (y &+ 1))
       let centre = Point2D(x: Double(x) + 0.5, y: Double(y) + 0.5)
@@ -356,9 +371,9 @@ public struct StrokeWeight: Sendable, Equatable {
     return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
   }
 
-  /// For each skeleton pixel, whether its geodesic distance (8-connected steps along the skeleton) to
-  /// the nearest end point or junction pixel exceeds its DT + 1 px.
-  private static func awayFromEnds(_ skeleton: Skeleton, distances: [Double]) -> [Bool] {
+  /// For each skeleton pixel, its geodesic distance (8-connected steps along the skeleton) to the
+  /// nearest end point or junction pixel; `Int.max` in a component with neither (a ring).
+  private static func stepsFromEnds(_ skeleton: Skeleton) -> [Int] {
     let w = skeleton.width
     let pw = w + 2
     // Sample number of each skeleton pixel (−1 elsewhere), in a grid padded by one pixel so that
@@ -405,7 +420,7 @@ public struct StrokeWeight: Sendable, Equatable {
         queue.append(j)
       }
     }
-    return distances.indices.map { k in steps[k] == Int.max || Double(steps[k]) > distances[k] + 1 }
+    return steps
   }
 
   /// Bilinear sampling and chord integrals over one coverage buffer.
