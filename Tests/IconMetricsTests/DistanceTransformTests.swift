@@ -171,6 +171,20 @@ struct DistanceTransformTests {
         #expect(Float(d2) == edt.squaredDistance[i], "\(w)×\(h) pixel \(i)")
         #expect(feature == Int(edt.nearestFeature[i]), "\(w)×\(h) pixel \(i)")
       }
+      // The bounded query: a feature nearer than √bound exactly when the nearest one is, at every
+      // bound around the pixel's own distance (below, at, above it) and at 0 and 1.
+      var nearerAnswers = Set<Bool>()
+      for i in 0..<(w * h) {
+        let (x, y) = (i % w, i / w)
+        let d2 = query.nearest(i).squaredDistance
+        let around = d2 == Int.max ? [0, 1, 4, 1 << 20] : [0, 1, d2 - 1, d2, d2 + 1, 4 * d2 + 3]
+        for bound in around where bound >= 0 {
+          let nearer = query.isNearer(x: x, y: y, thanSquared: bound)
+          nearerAnswers.insert(nearer)
+          #expect(nearer == (d2 < bound), "\(w)×\(h) pixel \(i), bound \(bound)")
+        }
+      }
+      #expect(nearerAnswers.count == 2 || grid.allSatisfy { $0 == 1 } || grid.allSatisfy { $0 == 0 }, "both answers seen on \(w)×\(h)")
     }
   }
 
