@@ -179,6 +179,8 @@ enum CachedMeasurement {
       w.optional(variant.correlation) { $0.double($1) }
       w.optional(variant.drawingCorrelation) { $0.double($1) }
       w.optional(variant.drawingSizeDifferencePx) { $0.double($1) }
+      w.optional(variant.unmatchedInkShare) { $0.double($1) }
+      w.optional(variant.resizedCorrelation) { $0.double($1) }
     }
     w.optional(icon.documentSizePt) { w, size in
       w.double(size.width)
@@ -253,10 +255,12 @@ enum CachedMeasurement {
     for _ in 0..<variantCount {
       guard let file = r.int(), icon.files.indices.contains(file), let variantScale = r.int(), let w = r.int(),
             let h = r.int(), let correlation = r.optional({ $0.double() }),
-            let drawingCorrelation = r.optional({ $0.double() }), let drawingSize = r.optional({ $0.double() }) else { return nil }
+            let drawingCorrelation = r.optional({ $0.double() }), let drawingSize = r.optional({ $0.double() }),
+            let unmatched = r.optional({ $0.double() }), let resized = r.optional({ $0.double() }) else { return nil }
       variants.append(ScaleVariant(path: icon.files[file].relativePath, scale: variantScale, widthPx: w, heightPx: h,
                                    correlation: correlation, drawingCorrelation: drawingCorrelation,
-                                   drawingSizeDifferencePx: drawingSize))
+                                   drawingSizeDifferencePx: drawingSize, unmatchedInkShare: unmatched,
+                                   resizedCorrelation: resized))
     }
     guard let documentSize = r.optional({ r -> RGBAImage.DocumentSize? in
       guard let w = r.double(), let h = r.double() else { return nil }

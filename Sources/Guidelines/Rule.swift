@@ -333,8 +333,16 @@ public struct ScaleVariant: Sendable, Equatable {
   /// (width or height, in points), in px of the coarser grid; nil when in proportion or either is
   /// empty.
   public var drawingSizeDifferencePx: Double?
+  /// When the sizes are in proportion: the share of ink that the other file has nowhere within
+  /// 1 pt (see ``unmatchedInkShare(_:_:radiusPx:)``); nil when not in proportion.
+  public var unmatchedInkShare: Double?
+  /// When the sizes are not in proportion: how well this file agrees with the analysed drawing
+  /// once its whole canvas is scaled to the analysed one's size in points (see
+  /// ``compareResized(analysed:other:)``); nil when in proportion or either is empty.
+  public var resizedCorrelation: Double?
   public init(path: String, scale: Int, widthPx: Int, heightPx: Int, correlation: Double?,
-              drawingCorrelation: Double? = nil, drawingSizeDifferencePx: Double? = nil) {
+              drawingCorrelation: Double? = nil, drawingSizeDifferencePx: Double? = nil,
+              unmatchedInkShare: Double? = nil, resizedCorrelation: Double? = nil) {
     self.path = path
     self.scale = scale
     self.widthPx = widthPx
@@ -342,6 +350,8 @@ public struct ScaleVariant: Sendable, Equatable {
     self.correlation = correlation
     self.drawingCorrelation = drawingCorrelation
     self.drawingSizeDifferencePx = drawingSizeDifferencePx
+    self.unmatchedInkShare = unmatchedInkShare
+    self.resizedCorrelation = resizedCorrelation
   }
 
   /// The blur, in px of the coarser grid, under which two rasterisations of one drawing agree.
@@ -362,18 +372,22 @@ public struct ScaleVariant: Sendable, Equatable {
   public static func compare(analysed mask: AlphaMask, other: AlphaMask, path: String) -> ScaleVariant {
     let inProportion = Double(other.width) * mask.scale == Double(mask.width) * other.scale
       && Double(other.height) * mask.scale == Double(mask.height) * other.scale
-    var correlation: Double?
+    var correlation: Double?, unmatched: Double?
     if inProportion && other.width > 0 && other.height > 0 && mask.width > 0 && mask.height > 0 {
       let (w, h) = other.width <= mask.width ? (other.width, other.height) : (mask.width, mask.height)
-      let a = Spectrum.gaussianBlur(mask.resampled(width: w, height: h), sigmaPx: blurSigmaPx, marginPx: 2)
-      let b = Spectrum.gaussianBlur(other.resampled(width: w, height: h), sigmaPx: blurSigmaPx, marginPx: 2)
+      let coarseA = mask.resampled(width: w, height: h), coarseB = other.resampled(width: w, height: h)
+      let a = Spectrum.gaussianBlur(coarseA, sigmaPx: blurSigmaPx, marginPx: 2)
+      let b = Spectrum.gaussianBlur(coarseB, sigmaPx: blurSigmaPx, marginPx: 2)
       let empty = a.coverage.allSatisfy { $0 == 0 } && b.coverage.allSatisfy { $0 == 0 }
       correlation = empty ? 1 : Spectrum.normalizedCrossCorrelation(a, b, maxShift: 1).peak
+      let coarser = min(mask.scale, other.scale)
+      unmatched = unmatchedInkShare(coarseA, coarseB, radiusPx: max(1, Int((coarser * redrawTolerancePt).rounded())))
     }
     let drawings = inProportion ? nil : compareDrawings(analysed: mask, other: other)
     return ScaleVariant(path: path, scale: Int(other.scale.rounded()), widthPx: other.width, heightPx: other.height,
                         correlation: correlation, drawingCorrelation: drawings?.correlation,
-                        drawingSizeDifferencePx: drawings?.sizeDifferencePx)
+                        drawingSizeDifferencePx: drawings?.sizeDifferencePx, unmatchedInkShare: unmatched,
+                        resizedCorrelation: inProportion ? nil : compareResized(analysed: mask, other: other))
   }
 
   /// Compares the drawings of two files whose canvases are not in proportion to their scales (a

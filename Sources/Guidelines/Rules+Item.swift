@@ -258,10 +258,14 @@ public struct SelectedStateMismatchRule: Rule {
 public struct ScaleVariantMismatchRule: Rule {
   public init() {}
   public enum Threshold: String, RuleThreshold {
-    case minimumNCC
+    case minimumNCC, maximumUnmatchedShare, resizedErrorRatio
     public var declaration: (defaultValue: Double, help: String) {
       switch self {
       case .minimumNCC: (0.88, "smallest correlation of a variant with the analysed drawing, blurred at the coarser resolution")
+      case .maximumUnmatchedShare:
+        (0.01, "share of ink that one file has and the other lacks, with lines up to 1 pt apart forgiven, below which a file under minimumNCC is the drawing drawn again (a warning), not another drawing")
+      case .resizedErrorRatio:
+        (0.85, "as perceived_size_outlier's errorRatio: the canvas ratio beyond which (or beyond whose inverse) a file out of proportion that is the same drawing scaled with its canvas is an error")
       }
     }
   }
@@ -321,6 +325,18 @@ public struct ScaleVariantMismatchRule: Rule {
       RuleExample("@2x and @3x of one drawing",
                   icons: [.init(id: "ok", mask: ExampleFamily.glyph(1, scale: 3), otherScales: [ExampleFamily.glyph(1, scale: 2)])],
                   target: "ok", triggers: false),
+      RuleExample("@2x and @3x of one outlined drawing, the @2x one rasterised half a pixel off",
+                  icons: [.init(id: "half", mask: outlinedBand(innerPt: 6, scale: 3),
+                                otherScales: [outlinedBand(innerPt: 6, scale: 2, offsetPt: 0.25)])],
+                  target: "half", triggers: false),
+      RuleExample("@2x file of the outlined drawing drawn again, its inner outline 1 pt in (a warning: every line within 1 pt of the @3x one's)",
+                  icons: [.init(id: "redrawn", mask: outlinedBand(innerPt: 6, scale: 3),
+                                otherScales: [outlinedBand(innerPt: 5, scale: 2)])],
+                  target: "redrawn", triggers: true),
+      RuleExample("a 12 pt dot whose @2x file is an 11 pt dot on an 11 pt canvas (a warning: 0.92× the size, within the size rule's error bar)",
+                  icons: [.init(id: "dot", mask: centredDot(canvasPt: 12, diameterPt: 12, scale: 3),
+                                otherScales: [centredDot(canvasPt: 11, diameterPt: 11, scale: 2)])],
+                  target: "dot", triggers: true),
       RuleExample("one ring at the same size in points on a 16×18 pt @2x canvas and a 16×17.3 pt @3x one (a warning: the same drawing, its canvas 0.7 pt off)",
                   icons: [.init(id: "pad", mask: centredRing(widthPt: 16, heightPt: 52.0 / 3, scale: 3),
                                 otherScales: [centredRing(widthPt: 16, heightPt: 18, scale: 2)])],
@@ -351,9 +367,21 @@ public struct ScaleVariantMismatchRule: Rule {
         .sorted { $0.0 < $1.0 }.map { "@\($0.0)x \($0.1)×\($0.2)" }.joined(separator: ", ")
       for variant in icon.variants {
         guard let correlation = variant.correlation, correlation < context.threshold(.minimumNCC) else { continue }
+        let coarser = min(variant.scale, Int(icon.scale.rounded()))
+        // Every line within 1 pt of the other file's, nothing one has that the other lacks: the
+        // drawing drawn again at this scale (its outlines placed a pixel apart), not another one.
+        if let unmatched = variant.unmatchedInkShare, unmatched < context.threshold(.maximumUnmatchedShare) {
+          findings.append(context.finding(
+            icon,
+            "the @\(variant.scale)x file (\(variant.path)) is the drawing drawn again, not downsampled: correlation \(fmt(correlation)) with the @\(fmt(icon.scale, 0))x one at @\(coarser)x, every line within \(fmt(ScaleVariant.redrawTolerancePt, 0)) pt of it, so screens of each scale show a slightly different drawing",
+            measured: correlation, expected: "correlation ≥ \(fmt(context.threshold(.minimumNCC)))",
+            fix: "export every scale from the same source drawing",
+            severity: graded(.warning, cap: context.severity)))
+          continue
+        }
         findings.append(context.finding(
           icon,
-          "the @\(variant.scale)x file (\(variant.path)) is a different drawing: correlation \(fmt(correlation)) with the @\(fmt(icon.scale, 0))x one at @\(min(variant.scale, Int(icon.scale.rounded())))x",
+          "the @\(variant.scale)x file (\(variant.path)) is a different drawing: correlation \(fmt(correlation)) with the @\(fmt(icon.scale, 0))x one at @\(coarser)x",
           measured: correlation, expected: "correlation ≥ \(fmt(context.threshold(.minimumNCC)))",
           fix: "export every scale from the same source drawing"))
       }
@@ -383,6 +411,11 @@ public struct ScaleVariantMismatchRule: Rule {
             case .padded:
               "@\(variant.scale)x the same drawing at the same size in points, on a canvas "
                 + "\(fmt(canvasDifferencePt(variant, beside: icon), 1)) pt off"
+            case .resized:
+              "@\(variant.scale)x the same drawing at \(fmt(canvasRatio(variant, beside: icon)))× the size, on a canvas of "
+                + "\(fmt(Double(variant.widthPx) / Double(variant.scale), 1))×\(fmt(Double(variant.heightPx) / Double(variant.scale), 1)) pt "
+                + "against \(fmt(icon.widthPt, 1))×\(fmt(icon.heightPt, 1)) pt, so it looks slightly "
+                + (canvasRatio(variant, beside: icon) < 1 ? "smaller" : "larger") + " on those screens"
             case .different: ""
             }
           }.joined(separator: "; ")
@@ -423,6 +456,9 @@ public struct ScaleVariantMismatchRule: Rule {
     /// The same drawing at the same size in points on a canvas within ``paddingTolerancePt`` of
     /// the analysed one's: the icon looks the same on every device.
     case padded
+    /// The same drawing scaled with its canvas by a ratio within the family size rule's error bar
+    /// (``Threshold/resizedErrorRatio``): the icon is slightly smaller or larger on some devices.
+    case resized
     /// Another drawing, or the same one on a canvas of another size: the icon changes by device.
     case different
   }
@@ -437,6 +473,14 @@ public struct ScaleVariantMismatchRule: Rule {
         abs(Double(variant.heightPx) / Double(variant.scale) - icon.heightPt))
   }
 
+  /// The variant's canvas size in points over the analysed one's: of the width and height ratios,
+  /// the one farther from 1.
+  func canvasRatio(_ variant: ScaleVariant, beside icon: AuditIcon) -> Double {
+    let w = Double(variant.widthPx) / Double(variant.scale) / icon.widthPt
+    let h = Double(variant.heightPx) / Double(variant.scale) / icon.heightPt
+    return abs(log(w)) >= abs(log(h)) ? w : h
+  }
+
   func kind(of variant: ScaleVariant, beside icon: AuditIcon, _ context: RuleContext<Self>) -> VariantKind {
     let scale = Double(variant.scale)
     if abs(Double(variant.widthPx) - Double(icon.widthPx) * scale / icon.scale) <= 1
@@ -448,6 +492,10 @@ public struct ScaleVariantMismatchRule: Rule {
     if let correlation = variant.drawingCorrelation, let difference = variant.drawingSizeDifferencePx,
       correlation >= context.threshold(.minimumNCC), difference <= 1 + coarser / finer,
       canvasDifferencePt(variant, beside: icon) <= Self.paddingTolerancePt { return .padded }
+    // The file exported at another size: the same drawing once its canvas is scaled to the
+    // analysed one's, by a ratio a designer would not call another size (the size rule's bar).
+    if let resized = variant.resizedCorrelation, resized >= context.threshold(.minimumNCC),
+      abs(log(canvasRatio(variant, beside: icon))) < abs(log(context.threshold(.resizedErrorRatio))) { return .resized }
     return .different
   }
 }
@@ -570,6 +618,23 @@ public struct NotTemplateRenderingRule: Rule {
       expected: "template-rendering-intent: template", fix: "set Render As to Template Image so it is a template everywhere",
       severity: min(.info, context.severity))
   }
+}
+
+/// An outlined band like VLC's `resetIcon`: the 0.5 pt outlines of a circle of radius 10 pt and
+/// of one of radius `innerPt`, centred on a 24 pt canvas moved by `offsetPt` (right and down).
+/// Drawn at two scales with another `innerPt`, the same drawing drawn again with one outline moved.
+func outlinedBand(innerPt: Double, scale: Double, offsetPt: Double = 0) -> AlphaMask {
+  var d = ExampleDrawing(widthPt: 24, heightPt: 24, scale: scale)
+  d.ring(cx: 12 + offsetPt, cy: 12 + offsetPt, r: 10, width: 0.5)
+  d.ring(cx: 12 + offsetPt, cy: 12 + offsetPt, r: innerPt, width: 0.5)
+  return d.mask
+}
+
+/// A disk of `diameterPt` filling a square canvas of `canvasPt` (VLC's confetti `dot3`).
+func centredDot(canvasPt: Double, diameterPt: Double, scale: Double) -> AlphaMask {
+  var d = ExampleDrawing(widthPt: canvasPt, heightPt: canvasPt, scale: scale)
+  d.disk(cx: canvasPt / 2, cy: canvasPt / 2, r: diameterPt / 2)
+  return d.mask
 }
 
 /// A 2 pt ring of radius 7 pt centred on a `widthPt × heightPt` canvas: one drawing on canvases
