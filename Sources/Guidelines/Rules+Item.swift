@@ -324,7 +324,9 @@ public struct ScaleVariantMismatchRule: Rule {
       calibration family below NCC 0.88 (every pair of the untouched families, @3x against the \
       other's @2x): at least 0.015, 4 below 0.02 (dense line icons whose every line lies within \
       1 pt of the other's: Tabler's atom and burger); `scripts/scale_redraw_study.py \
-      --pairs-per-family 0`.
+      --pairs-per-family 0`. Another drawing in an @1x file beside an analysed @2x or @3x one \
+      is a warning that says no device loads it, as an @1x file out of proportion is \
+      (ChatSecure's inbox: an outlined tray at @1x beside a solid one at @2x).
       """,
     defaultSeverity: .error,
     examples: [
@@ -397,11 +399,16 @@ public struct ScaleVariantMismatchRule: Rule {
             severity: graded(.warning, cap: context.severity)))
           continue
         }
+        // Another drawing in an @1x file beside an analysed @2x or @3x one: no iPhone or iPad since
+        // iOS 10 loads it (1x screens), as for an @1x file out of proportion: a warning that says so.
+        let unloaded = icon.scale > 1.5 && variant.scale == 1
         findings.append(context.finding(
           icon,
-          "the @\(variant.scale)x file (\(variant.path)) is a different drawing: correlation \(fmt(correlation)) with the @\(fmt(icon.scale, 0))x one at @\(coarser)x",
+          "the @\(variant.scale)x file (\(variant.path)) is a different drawing: correlation \(fmt(correlation)) with the @\(fmt(icon.scale, 0))x one at @\(coarser)x"
+            + (unloaded ? ", but no iPhone or iPad since iOS 10 loads it (1x screens)" : ""),
           measured: correlation, expected: "correlation ≥ \(fmt(context.threshold(.minimumNCC)))",
-          fix: "export every scale from the same source drawing"))
+          fix: "export every scale from the same source drawing",
+          severity: unloaded ? graded(.warning, cap: context.severity) : nil))
       }
       // Sizes out of proportion: one finding for the icon, however many files are off (the
       // message lists every size; one finding per file printed and counted it once per file).

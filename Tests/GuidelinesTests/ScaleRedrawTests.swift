@@ -93,6 +93,16 @@ import Testing
     }
   }
 
+  /// Another drawing in the @1x file only (ChatSecure's inbox, round 5: an outlined tray at @1x
+  /// beside a solid one at @2x): no device since iOS 10 loads it, a warning that says so; the same
+  /// file at @2x beside @3x is an error.
+  @Test func anotherDrawingAtOneXOnlyIsAWarning() throws {
+    let oneX = try #require(findings(ExampleFamily.glyph(3, scale: 3), [ExampleFamily.glyph(5, scale: 1)]).first)
+    #expect(oneX.severity == .warning)
+    #expect(oneX.message.hasSuffix("is a different drawing: correlation \(oneX.measured.map { fmt($0) } ?? "") with the @3x one at @1x, but no iPhone or iPad since iOS 10 loads it (1x screens)"), "\(oneX.message)")
+    #expect(findings(ExampleFamily.glyph(3, scale: 3), [ExampleFamily.glyph(5, scale: 2)]).first?.severity == .error)
+  }
+
   /// A file that is the drawing exported at another size (the dot filling its canvas): within
   /// the size rule's error bar (0.85–1/0.85) a warning naming the ratio, beyond it an error.
   @Test func theDrawingExportedAtAnotherSizeIsJudgedByTheRatio() throws {
