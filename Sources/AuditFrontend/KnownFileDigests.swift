@@ -40,7 +40,8 @@ final class KnownFileDigests: @unchecked Sendable {
     let keyPrefix: [UInt8]
     /// The cache's key of the icon (its ``MeasuredIcon/contentKey``).
     let key: [UInt8]
-    /// As ``CachedMeasurement/decode(_:icon:)`` gives it: without a loader.
+    /// As ``CachedMeasurement/decode(_:icon:)`` gives it, without a loader, its
+    /// ``MeasuredIcon/contentKey`` set to ``key`` (as a lookup through the cache sets it).
     let measured: MeasuredIcon
     let analysedIndex: Int
     let vectorPNG: [UInt8]?
@@ -52,6 +53,8 @@ final class KnownFileDigests: @unchecked Sendable {
       self.symbolSize = symbolSize
       self.keyPrefix = keyPrefix
       self.key = key
+      var measured = measured
+      if measured.contentKey != key { measured.contentKey = key }
       self.measured = measured
       self.analysedIndex = analysedIndex
       self.vectorPNG = vectorPNG

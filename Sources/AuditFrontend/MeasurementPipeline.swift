@@ -387,7 +387,10 @@ public enum MeasurementPipeline {
 
   static func measureAll(_ icons: [DiscoveredIcon], options: MeasurementOptions,
                          progress: (@Sendable (Int, Int) -> Void)?) -> [Result] {
-    icons.parallelMap(workers: options.concurrency, progress: progress) { measure($0, options: options) }
+    // The key's start depends on the options only: made (and its memo asked) once a run, not once
+    // an icon (10,000 times a history, 1,500 instructions each).
+    let keyStart = options.drawings == .keep ? nil : options.cache?.keyStart(options)
+    return icons.parallelMap(workers: options.concurrency, progress: progress) { measure($0, options: options, keyStart: keyStart) }
   }
 
   /// Reads every file of an icon (naming each one that fails), measures the largest readable
@@ -396,7 +399,10 @@ public enum MeasurementPipeline {
   /// FileDigestIndex) or from git (KnownFileDigests), else the files are read and hashed, and an
   /// icon whose key is stored is not decoded at all. An icon with a file that cannot be read is
   /// never cached.
-  static func measure(_ icon: DiscoveredIcon, options: MeasurementOptions) -> Result {
+  /// - Parameter keyStart: `options.cache`'s ``MeasurementCache/keyStart(_:)`` for `options`, made
+  ///   once by the caller (nil: made here).
+  static func measure(_ icon: DiscoveredIcon, options: MeasurementOptions,
+                      keyStart given: (bytes: [UInt8], hasher: SHA256)? = nil) -> Result {
     guard let cache = options.cache, options.drawings != .keep else { return measureFresh(icon, options: options, contents: nil).result }
     let symbolSize = options.symbolSize(of: icon)
     // Files whose digests are known without reading them: written by this run from git blobs
@@ -404,15 +410,16 @@ public enum MeasurementPipeline {
     // FileDigestIndex). They are read and hashed below only when that entry is not stored, and not
     // looked up twice (misses and bad entries are counted once).
     var triedKey: [UInt8]?
-    let (prefix, keyStart) = cache.keyStart(options)
+    let (prefix, keyStart) = given ?? cache.keyStart(options)
     let laneKnown = options.knownDigests?.digests(icon.files, limits: options.limits)
     if let laneKnown, let lane = options.knownDigests, let entry = lane.remembered(icon.id),
        entry.fits(icon, known: laneKnown, symbolSize: symbolSize, keyPrefix: prefix), options.suffices(entry.measured) {
       // The same entry the cache would give (its memo keeps every entry of a history's run).
       cache.count { $0.hits += 1 }
-      var hit = withLoader(entry.measured, file: icon.files[entry.analysedIndex], version: laneKnown[entry.analysedIndex].version,
+      // Its content key is set already (``KnownFileDigests/MeasuredFromKnown``): the shared fields
+      // are not copied to set it again.
+      let hit = withLoader(entry.measured, file: icon.files[entry.analysedIndex], version: laneKnown[entry.analysedIndex].version,
                            vectorPNG: entry.vectorPNG, options: options)
-      hit.contentKey = entry.key
       return Result(icon: hit, failures: [])
     }
     if let known = laneKnown ?? cache.knownDigests(icon.files, limits: options.limits) {
@@ -426,11 +433,14 @@ public enum MeasurementPipeline {
     }
     var contents: [(version: FileVersion?, bytes: [UInt8])] = []
     var digests: [[UInt8]] = []
+    // The key of the digests known, when the files measured are those (not made twice).
+    var knownKey: [UInt8]?
     // Files the history's work folder just wrote: measured from the bytes written (their digests
     // known), not read and hashed again.
     if let laneKnown, let written = options.knownDigests?.writtenBytes(icon.files, known: laneKnown) {
       contents = zip(laneKnown, written).map { ($0.version, $1) }
       digests = laneKnown.map(\.digest)
+      knownKey = triedKey
     } else {
       for file in icon.files {
         // The version of the file before it is read: a drawing read back later must match it.
@@ -444,7 +454,7 @@ public enum MeasurementPipeline {
         digests.append(digest)
       }
     }
-    let key = CachedMeasurement.key(start: keyStart, files: icon.files, digests: digests, symbolSize: symbolSize)
+    let key = knownKey ?? CachedMeasurement.key(start: keyStart, files: icon.files, digests: digests, symbolSize: symbolSize)
     // Looked up once: not again when reading the files found what their stat said.
     if key != triedKey, let hit = cachedIcon(key, icon: icon, versions: contents.map(\.version), cache: cache, options: options) {
       return hit
@@ -480,10 +490,14 @@ public enum MeasurementPipeline {
                          options: MeasurementOptions,
                          remember: (known: [(version: FileVersion, digest: [UInt8])], symbolSize: SymbolSize, keyPrefix: [UInt8])? = nil) -> Result? {
     guard let payload = cache.payloadInPlace(key) else { return nil }
-    guard let (measured, index, vectorPNG) = CachedMeasurement.decode(payload, icon: icon) else {
+    guard let decoded = CachedMeasurement.decode(payload, icon: icon) else {
       cache.count { $0.ignored += 1 }
       return nil
     }
+    let (index, vectorPNG) = (decoded.analysedIndex, decoded.vectorPNG)
+    // Its key set before it is remembered (and shared): not copied to set it afterwards.
+    var measured = decoded.measured
+    measured.contentKey = key
     // Measured for another audit's scope only: this run measures it whole (and stores that).
     guard options.suffices(measured) else { return nil }
     cache.count { $0.hits += 1 }
@@ -492,8 +506,7 @@ public enum MeasurementPipeline {
         icon: icon, known: remember.known, symbolSize: remember.symbolSize, keyPrefix: remember.keyPrefix, key: key,
         measured: measured, analysedIndex: index, vectorPNG: vectorPNG))
     }
-    var hit = withLoader(measured, file: icon.files[index], version: versions[index], vectorPNG: vectorPNG, options: options)
-    hit.contentKey = key
+    let hit = withLoader(measured, file: icon.files[index], version: versions[index], vectorPNG: vectorPNG, options: options)
     return Result(icon: hit, failures: [])
   }
 

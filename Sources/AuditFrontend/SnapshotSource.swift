@@ -212,8 +212,36 @@ public struct SnapshotSource: Sendable {
     return output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
   }
 
-  /// The repository's top folder and PATH's path inside it ("." for the top).
+  /// The repository's top folder and PATH's path inside it ("." for the top). Asked once a process
+  /// for a PATH and working folder: `history --tags` asks it for the tags and again for the history
+  /// (a `git rev-parse` process each, about 10 M instructions of `Process.run`).
   static func repository(_ path: String) throws(AuditFrontend.Failure) -> (top: String, inside: String) {
+    let memoKey = FileManager.default.currentDirectoryPath + "\u{0}" + path
+    if let known = repositories.answer(memoKey) { return known }
+    let answer = try findRepository(path)
+    repositories.keep(answer, for: memoKey)
+    return answer
+  }
+
+  /// ``repository(_:)``'s answers so far in this process.
+  private static let repositories = RepositoryAnswers()
+
+  private final class RepositoryAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [String: (top: String, inside: String)] = [:]
+    func answer(_ key: String) -> (top: String, inside: String)? {
+      lock.lock()
+      defer { lock.unlock() }
+      return answers[key]
+    }
+    func keep(_ answer: (top: String, inside: String), for key: String) {
+      lock.lock()
+      answers[key] = answer
+      lock.unlock()
+    }
+  }
+
+  private static func findRepository(_ path: String) throws(AuditFrontend.Failure) -> (top: String, inside: String) {
     let folder = path.isEmpty ? "." : path
     let top = try run(["git", "-C", gitDirectory(for: folder), "rev-parse", "--show-toplevel"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
